@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "PhotoPrep",
+    products: [
+        .library(name: "PhotoPrep", targets: ["PhotoPrep"]),
+        .executable(name: "prepare-photo", targets: ["prepare-photo"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CJPEG",
+            path: "Sources/CJPEG",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CTesseract",
+            path: "Sources/CTesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
+        ),
+        .target(
+            name: "PhotoPrep",
+            dependencies: ["CJPEG", "CTesseract"],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        ),
+        .executableTarget(name: "prepare-photo", dependencies: ["PhotoPrep"]),
+        .testTarget(name: "PhotoPrepTests", dependencies: ["PhotoPrep"]),
+    ]
+)
