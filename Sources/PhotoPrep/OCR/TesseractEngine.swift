@@ -1,0 +1,82 @@
+import Foundation
+internal import CTesseract
+
+/// A loaded Tesseract model that reads the lines of text in photos.
+///
+/// Loading a model takes a while, so a worker creates one engine once and reuses it for every photo
+/// it prepares. An engine is not shared between threads; separate engines may run in parallel.
+public final class TesseractEngine {
+    /// Tesseract's handle; owned, ended and deleted in `deinit`.
+    let api: OpaquePointer
+    /// The languages as given, e.g. `kor+eng`.
+    public let languages: String
+    /// The tessdata folder the model came from.
+    public let dataPath: String
+    /// `tesseract 5.3.0`.
+    public let engineName: String
+    /// Milliseconds Tesseract may spend on one recognition pass before it is stopped.
+    var deadlineMilliseconds: Int32 = 60_000
+
+    nonisolated(unsafe) private static var configured = false
+    private static let configureLock = NSLock()
+
+    /// Makes Tesseract behave in a multi-worker process: `OMP_THREAD_LIMIT=1` (unless the caller set
+    /// it) so OpenMP does not spin against the other workers, and Leptonica silent so the library
+    /// never prints. Safe to call more than once; engines call it themselves.
+    ///
+    /// OpenMP reads `OMP_THREAD_LIMIT` when the process loads it, so the setting is only certain to
+    /// apply when it is already in the environment at launch (a command line can re-exec itself).
+    public static func configureProcess() {
+        configureLock.lock()
+        defer { configureLock.unlock() }
+        if configured { return }
+        configured = true
+        setenv("OMP_THREAD_LIMIT", "1", 0)
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+    }
+
+    /// Loads the model for `languages` (`eng`, `kor+eng`, …) from `dataPath`, or from the tessdata
+    /// folder found through `TESSDATA_PREFIX` and the standard install paths.
+    ///
+    /// Throws `OCRError.languageNotInstalled` naming the missing language and its Debian package.
+    /// The corresponding C functions are `TessBaseAPICreate` and `TessBaseAPIInit3`.
+    public init(languages: String = "eng", dataPath: String? = nil) throws(OCRError) {
+        Self.configureProcess()
+        let dir = try TessdataLocator.locate(explicit: dataPath)
+        _ = try TessdataLocator.checkLanguages(languages, in: dir)
+        guard let api = TessBaseAPICreate() else {
+            throw .engineInitFailed(languages: languages, dataPath: dir)
+        }
+        // Tesseract's own messages go to its debug file, not our standard error.
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        if TessBaseAPIInit3(api, dir, languages) != 0 {
+            TessBaseAPIDelete(api)
+            throw .engineInitFailed(languages: languages, dataPath: dir)
+        }
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        self.api = api
+        self.languages = languages
+        self.dataPath = dir
+        self.engineName = "tesseract " + (TessVersion().map { String(cString: $0) } ?? "unknown")
+    }
+
+    deinit {
+        TessBaseAPIEnd(api)
+        TessBaseAPIDelete(api)
+    }
+
+    /// Reads the lines of text in `image` (the copy's upright pixels, grey or RGB), in reading order,
+    /// with boxes in `image`'s pixel coordinates. A picture without text gives no lines.
+    public func recognize(_ image: Raster) throws(OCRError) -> OCRResult {
+        guard image.width > 0, image.height > 0 else {
+            throw .emptyImage(width: image.width, height: image.height)
+        }
+        guard let pix = LeptonicaImage(image) else {
+            throw .recognitionFailed(reason: "Leptonica could not hold a \(image.width)×\(image.height) picture")
+        }
+        let lines = try readLines(pix, mode: .auto)
+        return OCRResult(
+            lines: lines.filter { !$0.text.allSatisfy(\.isWhitespace) },
+            textRotation: 0, engine: engineName, languages: languages)
+    }
+}
