@@ -24,14 +24,19 @@ public final class TesseractEngine {
     /// it) so OpenMP does not spin against the other workers, and Leptonica silent so the library
     /// never prints. Safe to call more than once; engines call it themselves.
     ///
-    /// OpenMP reads `OMP_THREAD_LIMIT` when the process loads it, so the setting is only certain to
-    /// apply when it is already in the environment at launch (a command line can re-exec itself).
+    /// OpenMP reads `OMP_THREAD_LIMIT` when the process loads it, before any of our code runs, so the
+    /// limit is also applied through OpenMP's API (`omp_set_max_active_levels(0)`).
     public static func configureProcess() {
         configureLock.lock()
         defer { configureLock.unlock() }
         if configured { return }
         configured = true
-        setenv("OMP_THREAD_LIMIT", "1", 0)
+        if ProcessInfo.processInfo.environment["OMP_THREAD_LIMIT"] == nil {
+            setenv("OMP_THREAD_LIMIT", "1", 0)
+            // OpenMP read its environment when the library loaded, before this ran: limit it through its
+            // API too. No active parallel level means every parallel region runs on the calling thread.
+            OpenMPControl.runSerially()
+        }
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
     }
 

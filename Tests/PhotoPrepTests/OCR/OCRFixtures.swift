@@ -1,0 +1,109 @@
+import Foundation
+@testable import PhotoPrep
+
+/// Builds OCR test inputs with external tools (ImageMagick, the tesseract CLI) so tests need no
+/// committed photos, and reads their PNM output into a `Raster`.
+enum OCRFixtures {
+    struct ToolError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Runs a program, returning its standard output; throws when it cannot start or exits non-zero.
+    static func run(_ program: String, _ arguments: [String]) throws -> Data {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = [program] + arguments
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else {
+            throw ToolError(description: "\(program) failed: \(String(decoding: errData, as: UTF8.self))")
+        }
+        return data
+    }
+
+    /// Runs ImageMagick `convert` with `arguments` (ending in the image to write, e.g. `pgm:-`) and
+    /// decodes the PNM it writes to standard output.
+    static func magick(_ arguments: [String]) throws -> Raster {
+        var args = arguments
+        args.insert(contentsOf: ["-depth", "8"], at: max(0, args.count - 1))
+        return try parsePNM(run("convert", args))
+    }
+
+    /// Decodes binary PGM (P5) and PPM (P6) with 8-bit samples.
+    static func parsePNM(_ data: Data) throws -> Raster {
+        let bytes = [UInt8](data)
+        var i = 0
+        func token() -> String {
+            while i < bytes.count {
+                if bytes[i] == UInt8(ascii: "#") {
+                    while i < bytes.count, bytes[i] != 10 { i += 1 }
+                } else if [9, 10, 13, 32].contains(bytes[i]) {
+                    i += 1
+                } else {
+                    break
+                }
+            }
+            var s = ""
+            while i < bytes.count, ![9, 10, 13, 32].contains(bytes[i]) {
+                s.append(Character(UnicodeScalar(bytes[i])))
+                i += 1
+            }
+            return s
+        }
+        let magic = token()
+        guard magic == "P5" || magic == "P6", let w = Int(token()), let h = Int(token()), token() == "255" else {
+            throw ToolError(description: "not an 8-bit binary PNM")
+        }
+        i += 1
+        let channels = magic == "P5" ? 1 : 3
+        guard bytes.count >= i + w * h * channels else { throw ToolError(description: "PNM is truncated") }
+        return Raster(width: w, height: h, channels: channels, pixels: Array(bytes[i..<(i + w * h * channels)]))
+    }
+
+    /// Writes the raster as PNM to a temporary file and returns its path (the caller removes it).
+    static func writePNM(_ raster: Raster) throws -> URL {
+        let header = "\(raster.channels == 1 ? "P5" : "P6")\n\(raster.width) \(raster.height)\n255\n"
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ocr-\(UUID().uuidString).\(raster.channels == 1 ? "pgm" : "ppm")")
+        try (Data(header.utf8) + Data(raster.pixels)).write(to: url)
+        return url
+    }
+
+    /// The `tesseract IMG -` CLI's lines (its defaults) on exactly these pixels: the oracle.
+    static func tesseractCLILines(_ raster: Raster, languages: String = "eng") throws -> [String] {
+        let url = try writePNM(raster)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let text = String(decoding: try run("tesseract", [url.path, "-", "-l", languages]), as: UTF8.self)
+        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// The bounding box of pixels darker (or, with `light`, brighter) than mid-grey within `rows`.
+    static func inkBox(_ raster: Raster, rows: Range<Int>, light: Bool = false) -> Moment.Box? {
+        let g = raster.grey()
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in rows.clamped(to: 0..<g.height) {
+            for x in 0..<g.width {
+                let v = g.pixels[y * g.width + x]
+                if light ? v > 160 : v < 96 {
+                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                }
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return Moment.Box(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// Intersection over union of two boxes, 0…1.
+    static func overlap(_ a: Moment.Box, _ b: Moment.Box) -> Double {
+        let ix = max(0, min(a.x + a.width, b.x + b.width) - max(a.x, b.x))
+        let iy = max(0, min(a.y + a.height, b.y + b.height) - max(a.y, b.y))
+        let inter = Double(ix * iy)
+        let union = Double(a.width * a.height + b.width * b.height) - inter
+        return union > 0 ? inter / union : 0
+    }
+}

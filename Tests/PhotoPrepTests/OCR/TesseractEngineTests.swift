@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import PhotoPrep
+
+@Suite struct TesseractEngineTests {
+    static let signLines = ["PLATFORM 3", "Exit to Seoul Station", "Trains every 5 minutes"]
+
+    /// A plain sign: black DejaVu text on white, one line per 100-pixel band.
+    static func renderSign(lines: [String], width: Int = 900) throws -> Raster {
+        var args = ["-size", "\(width)x\(100 * lines.count + 100)", "xc:white", "-font", "DejaVu-Sans",
+                    "-pointsize", "40", "-fill", "black"]
+        for (i, line) in lines.enumerated() {
+            args += ["-annotate", "+60+\(100 * i + 110)", line]
+        }
+        return try OCRFixtures.magick(args + ["-colorspace", "gray", "pgm:-"])
+    }
+
+    @Test func aRenderedSignHasItsLinesInOrderBoxedWhereTheTextIs() throws {
+        let image = try Self.renderSign(lines: Self.signLines)
+        let engine = try TesseractEngine()
+        let result = try engine.recognize(image)
+
+        #expect(result.lines.map(\.text) == Self.signLines)
+        #expect(result.textRotation == 0)
+        #expect(result.engine.hasPrefix("tesseract 5"))
+        #expect(result.languages == "eng")
+        for (i, line) in result.lines.enumerated() {
+            // Line i was drawn in the band 100·i+50 ..< 100·i+150.
+            let ink = try #require(OCRFixtures.inkBox(image, rows: (100 * i + 50)..<(100 * i + 150)))
+            #expect(OCRFixtures.overlap(line.box, ink) > 0.8, "line \(i + 1) box \(line.box) vs ink \(ink)")
+            #expect(line.confidence > 80 && line.confidence <= 100)
+        }
+    }
+
+    @Test func findsAtLeastWhatTheTesseractCLIFindsOnTheSamePixels() throws {
+        let image = try OCRFixtures.magick([
+            "-size", "1200x700", "xc:#d8d8d0", "-font", "DejaVu-Serif", "-pointsize", "34", "-fill", "#202020",
+            "-annotate", "+70+120", "Opening hours", "-pointsize", "26",
+            "-annotate", "+70+220", "Monday to Friday 9:00 - 18:00",
+            "-annotate", "+70+290", "Saturday 10:00 - 14:00",
+            "-annotate", "+70+360", "Closed on Sundays and holidays",
+            "-attenuate", "0.4", "+noise", "Gaussian", "-blur", "0x0.7", "ppm:-",
+        ])
+        let oracle = try OCRFixtures.tesseractCLILines(image)
+        #expect(oracle.count >= 3, "the oracle itself should read this sign")
+        let ours = try TesseractEngine().recognize(image).lines.map(\.text)
+        for line in oracle {
+            #expect(ours.contains(line), "the CLI found '\(line)'; we found \(ours)")
+        }
+    }
+
+    @Test func aBlankPictureHasNoLines() throws {
+        let image = Raster(width: 640, height: 480, channels: 3,
+                           pixels: [UInt8](repeating: 200, count: 640 * 480 * 3))
+        #expect(try TesseractEngine().recognize(image).lines.isEmpty)
+    }
+
+    @Test func oneEngineReadsManyPhotos() throws {
+        let engine = try TesseractEngine()
+        let first = try engine.recognize(Self.renderSign(lines: ["FIRST SIGN"]))
+        let second = try engine.recognize(Self.renderSign(lines: ["SECOND SIGN", "with two lines"]))
+        #expect(first.lines.map(\.text) == ["FIRST SIGN"])
+        #expect(second.lines.map(\.text) == ["SECOND SIGN", "with two lines"])
+    }
+
+    @Test func aMissingLanguageSaysWhichAndHowToInstallIt() throws {
+        #expect(throws: OCRError.languageNotInstalled(language: "xyz", dataPath: try TessdataLocator.locate(explicit: nil))) {
+            try TesseractEngine(languages: "eng+xyz")
+        }
+        let error = OCRError.languageNotInstalled(language: "chi_sim", dataPath: "/d")
+        #expect(error.description.contains("chi_sim"))
+        #expect(error.description.contains("apt-get install tesseract-ocr-chi-sim"))
+    }
+
+    @Test(arguments: ["", "eng+", "+eng", "eng kor", "../eng"])
+    func aMalformedLanguageListIsRefused(languages: String) {
+        #expect(throws: OCRError.invalidLanguages(languages)) { try TesseractEngine(languages: languages) }
+    }
+
+    @Test func anEmptyPictureIsAnErrorNotACrash() throws {
+        let engine = try TesseractEngine()
+        #expect(throws: OCRError.emptyImage(width: 0, height: 0)) {
+            try engine.recognize(Raster(width: 0, height: 0, channels: 1, pixels: []))
+        }
+    }
+}
