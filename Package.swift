@@ -24,6 +24,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
         .executableTarget(name: "prepare-photo", dependencies: ["PhotoPrep"]),
+        .executableTarget(name: "photoprep-bench", dependencies: ["PhotoPrep"]),
         .testTarget(name: "PhotoPrepTests", dependencies: ["PhotoPrep"]),
     ]
 )

@@ -1,0 +1,1 @@
+print("prepare-photo: being written")
