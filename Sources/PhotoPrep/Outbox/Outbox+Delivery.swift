@@ -1,0 +1,41 @@
+import Foundation
+
+extension Outbox {
+    /// The sender's exclusive right to drain this outbox, or nil when another sender holds it.
+    func lockSender() throws(OutboxError) -> FileLock? {
+        try FileLock.acquire(rootPath + "/.sender.lock", wait: false, removeOnRelease: false)
+    }
+
+    /// Reads the files of a pending moment.
+    func pendingFile(_ id: String, _ name: String) throws(OutboxError) -> Data {
+        try DurableFiles.readFile(folderPath(id, "pending") + "/" + name)
+    }
+
+    /// Records the engine's receipt and moves the moment from `pending/` to `sent/` in one step;
+    /// then drops its pictures, keeping `moment.json` and `receipt.json` (contract section 4).
+    /// A crash before the move leaves it pending: the next run sends it again with the same key.
+    func markSent(_ id: String, answer: EngineAnswer) throws(OutboxError) {
+        try settle(id, into: "sent", file: "receipt.json", answer: answer)
+        let folder = folderPath(id, "sent")
+        for name in (try? DurableFiles.names(in: folder)) ?? [] where name != "moment.json" && name != "receipt.json" {
+            DurableFiles.removeTree(folder + "/" + name)
+        }
+    }
+
+    /// Records why the engine refused the moment and moves it, every file kept, to `failed/`.
+    func markFailed(_ id: String, answer: EngineAnswer) throws(OutboxError) {
+        try settle(id, into: "failed", file: "failure.json", answer: answer)
+    }
+
+    private func settle(_ id: String, into state: String, file: String, answer: EngineAnswer) throws(OutboxError) {
+        let pending = folderPath(id, "pending")
+        let scratch = pending + "/.answer.tmp"
+        DurableFiles.removeTree(scratch)
+        try DurableFiles.writeNewFile(scratch, data: answer.jsonData())
+        try DurableFiles.rename(scratch, pending + "/" + file)
+        try DurableFiles.syncDirectory(pending)
+        try DurableFiles.renameNoReplace(pending, folderPath(id, state))
+        try DurableFiles.syncDirectory(rootPath + "/" + state)
+        try DurableFiles.syncDirectory(rootPath + "/pending")
+    }
+}

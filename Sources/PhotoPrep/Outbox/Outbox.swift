@@ -1,0 +1,151 @@
+import Foundation
+
+/// The on-disk queue of prepared moments (contract section 4):
+///
+/// ```
+/// OUTBOX/
+///   tmp/            moments being written, one folder per open Outbox (tmp/<token>/ + tmp/<token>.lock)
+///   pending/<id>/   complete moments waiting to be sent
+///   sent/<id>/      delivered: moment.json and receipt.json (the engine's answer)
+///   failed/<id>/    refused by the engine for good: every file kept, and failure.json (the answer)
+///   index/<sha256>  the ids prepared from the photo with this SHA-256, one per line, oldest first
+///   .locks/<sha256> per-photo claims (flock), present only while a photo is being prepared
+///   .sender.lock    held (flock) by the one sender draining the outbox
+/// ```
+///
+/// Promises: a moment appears in `pending/` whole or not at all (staged under `tmp/`, flushed,
+/// renamed in one step, the folder flushed); several processes and threads may feed one outbox at
+/// once; leftovers of a crashed writer are removed when the outbox is next opened, while the
+/// staging folders of writers still alive are left alone (each is guarded by its owner's `flock`);
+/// folders are `0700` and files `0600`. A failed write (full or read-only disk) removes the moment
+/// being written and never touches what is already pending.
+///
+/// Safe to share between threads: it holds no mutable state besides the lock on its staging folder.
+public final class Outbox: Sendable {
+    /// The outbox folder.
+    public let root: URL
+    let rootPath: String
+    /// This instance's staging folder `tmp/<token>/`, removed when the outbox is released.
+    let stagingPath: String
+    private let stagingLock: FileLock
+
+    static let states = ["pending", "sent", "failed"]
+
+    /// Opens (creating when missing) the outbox at `root`: makes `tmp/ pending/ sent/ failed/
+    /// index/ .locks/` with mode `0700` and clears what crashed writers left under `tmp/`.
+    public init(root: URL) throws(OutboxError) {
+        self.root = root.standardizedFileURL
+        rootPath = self.root.path
+        try MomentFolder.createDirectories(rootPath)
+        for sub in ["tmp", "pending", "sent", "failed", "index", ".locks"] {
+            try DurableFiles.makeDirectory(rootPath + "/" + sub)
+        }
+        let tmp = rootPath + "/tmp"
+        var taken: (String, FileLock)?
+        while taken == nil {
+            let token = ULIDGenerator.shared.next()
+            if let lock = try FileLock.acquire(tmp + "/" + token + ".lock", wait: false, removeOnRelease: true) {
+                taken = (token, lock)
+            }
+        }
+        let (token, lock) = taken!
+        stagingLock = lock
+        stagingPath = tmp + "/" + token
+        try DurableFiles.makeDirectory(stagingPath)
+        Outbox.clearLeftovers(in: tmp, keeping: token)
+    }
+
+    deinit {
+        DurableFiles.removeTree(stagingPath)
+        stagingLock.release()
+    }
+
+    /// Removes staging folders whose owner is gone: a `tmp/<token>.lock` nobody holds, and anything
+    /// under `tmp/` without a lock file beside it.
+    static func clearLeftovers(in tmp: String, keeping token: String) {
+        guard let names = try? DurableFiles.names(in: tmp) else { return }
+        let present = Set(names)
+        for name in names where name != token && name != token + ".lock" {
+            if name.hasSuffix(".lock") {
+                let owner = String(name.dropLast(5))
+                if let lock = try? FileLock.acquire(tmp + "/" + name, wait: false, removeOnRelease: true) {
+                    DurableFiles.removeTree(tmp + "/" + owner)
+                    lock.release()
+                }
+            } else if !present.contains(name + ".lock") {
+                DurableFiles.removeTree(tmp + "/" + name)
+            }
+        }
+    }
+
+    /// The moment already prepared from the photo with this SHA-256, and where it is: `"pending"`,
+    /// `"sent"` or `"failed"`. The newest such moment when the photo was prepared more than once.
+    /// Reads one small index file and checks at most a few folders: fast for any size of outbox.
+    public func existing(sha256: String) -> (id: String, state: String)? {
+        guard MomentFiles.isDigest(sha256),
+              let data = try? DurableFiles.readFile(rootPath + "/index/" + sha256) else { return nil }
+        let ids = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
+        for id in ids.reversed() {
+            if let state = state(of: String(id)) { return (String(id), state) }
+        }
+        return nil
+    }
+
+    /// Where the moment `id` is (`"pending"`, `"sent"`, `"failed"`), or nil when it is not here.
+    public func state(of id: String) -> String? {
+        guard MomentFiles.isPlainName(id) else { return nil }
+        return Outbox.states.first { DurableFiles.isDirectory(folderPath(id, $0)) }
+    }
+
+    func folderPath(_ id: String, _ state: String) -> String {
+        rootPath + "/" + state + "/" + id
+    }
+
+    /// Puts a moment into `pending/<id>/` atomically and records its photo's SHA-256 in the index.
+    /// Returns the moment's folder.
+    ///
+    /// The index line is written before the rename: after a crash between the two the index names
+    /// an id with no folder, which `existing(sha256:)` ignores, so the photo is prepared again.
+    /// Call it while holding the photo's claim (`admit(sha256:again:)`) so that two feeders never
+    /// both prepare the same photo. Never replaces a moment already in the outbox.
+    @discardableResult
+    public func enqueue(_ moment: MomentFiles) throws(OutboxError) -> URL {
+        try moment.validate()
+        if let state = state(of: moment.id) {
+            throw .invalidMoment(id: moment.id, reason: "a moment with this id is already \(state)")
+        }
+        let staged = stagingPath + "/" + moment.id
+        try MomentFolder.stage(moment, at: staged)
+        let final = folderPath(moment.id, "pending")
+        do {
+            try appendToIndex(sha256: moment.sha256, id: moment.id)
+            try DurableFiles.renameNoReplace(staged, final)
+            try DurableFiles.syncDirectory(rootPath + "/pending")
+        } catch {
+            DurableFiles.removeTree(staged)
+            throw error
+        }
+        return URL(fileURLWithPath: final, isDirectory: true)
+    }
+
+    /// Replaces `index/<sha256>` in one step with its old lines plus `id`.
+    private func appendToIndex(sha256: String, id: String) throws(OutboxError) {
+        let path = rootPath + "/index/" + sha256
+        var lines = Data()
+        if DurableFiles.exists(path) {
+            lines = try DurableFiles.readFile(path)
+            if let last = lines.last, last != UInt8(ascii: "\n") { lines.append(UInt8(ascii: "\n")) }
+        }
+        lines.append(contentsOf: Array((id + "\n").utf8))
+        let scratch = stagingPath + "/index-" + sha256
+        DurableFiles.removeTree(scratch)
+        try DurableFiles.writeNewFile(scratch, data: lines)
+        do {
+            try DurableFiles.rename(scratch, path)
+            try DurableFiles.syncDirectory(rootPath + "/index")
+        } catch {
+            DurableFiles.removeTree(scratch)
+            throw error
+        }
+    }
+}
