@@ -27,7 +27,7 @@ final class FileLock: Sendable {
     /// just unlinked by its previous holder notices (the inode no longer matches) and tries again.
     static func acquire(_ path: String, wait: Bool, removeOnRelease: Bool) throws(OutboxError) -> FileLock? {
         while true {
-            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            let fd = open(path, O_RDONLY | O_CREAT | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw DurableFiles.fail("create the lock", path) }
             var result: Int32
             repeat { result = flock(fd, wait ? LOCK_EX : (LOCK_EX | LOCK_NB)) } while result != 0 && errno == EINTR
