@@ -26,6 +26,29 @@ public struct JPEGDecoder: ~Copyable {
 
     deinit { tjDestroy(handle) }
 
+    /// The frame size a JPEG's SOF marker claims, read without TurboJPEG (which refuses sizes over
+    /// 65500 with a message that does not say the size), so the pixel limit can be checked first.
+    public static func claimedSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        var i = 2
+        while i + 9 < bytes.count {
+            guard bytes[i] == 0xFF else { return nil }
+            let marker = bytes[i + 1]
+            if marker == 0xFF { i += 1; continue }
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
+            if marker == 0xD9 || marker == 0xDA { return nil }
+            let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
+            if isFrame {
+                let h = Int(bytes[i + 5]) << 8 | Int(bytes[i + 6])
+                let w = Int(bytes[i + 7]) << 8 | Int(bytes[i + 8])
+                return (w, h)
+            }
+            guard length >= 2 else { return nil }
+            i += 2 + length
+        }
+        return nil
+    }
+
     /// Reads the header. A header that claims 0×0 (TurboJPEG accepts `FF D8 00`) is damage.
     /// The corresponding C function is `tjDecompressHeader3`.
     public func header(_ bytes: [UInt8]) throws(DecodeError) -> JPEGHeader {

@@ -25,12 +25,20 @@ public enum LeptonicaDecoder {
         guard let decoded = pixOrNil else {
             throw .damaged(format: format, detail: "Leptonica could not decode it")
         }
-        var pix: UnsafeMutablePointer<PIX>? = decoded
+        var original: UnsafeMutablePointer<PIX>? = decoded
+        defer { pixDestroy(&original) }
+        // A palette picture (GIF, 1-bit PNG) is expanded first: pixConvertTo32 reads a 1-bit
+        // palette picture as black and white, ignoring its colours.
+        guard let full = pixGetColormap(decoded) != nil
+            ? pixRemoveColormap(decoded, Int32(REMOVE_CMAP_TO_FULL_COLOR)) : pixClone(decoded) else {
+            throw .damaged(format: format, detail: "its palette cannot be read")
+        }
+        var pix: UnsafeMutablePointer<PIX>? = full
         defer { pixDestroy(&pix) }
-        var flat = decoded
-        let hasAlpha = pixGetSpp(decoded) == 4
+        var flat = full
+        let hasAlpha = pixGetSpp(full) == 4
         if hasAlpha {
-            guard let blended = pixAlphaBlendUniform(decoded, 0xFFFF_FF00) else {
+            guard let blended = pixAlphaBlendUniform(full, 0xFFFF_FF00) else {
                 throw .damaged(format: format, detail: "its transparency cannot be flattened")
             }
             flat = blended

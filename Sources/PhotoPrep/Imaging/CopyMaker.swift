@@ -40,6 +40,7 @@ public enum CopyMaker {
             throw .notAPhoto(firstBytes: DecodeError.describeFirstBytes(bytes))
         }
         if format == .jpeg {
+            if let claimed = JPEGDecoder.claimedSize(bytes) { try checkSize(claimed.width, claimed.height, maxPixels) }
             let decoder = try JPEGDecoder()
             let header = try decoder.header(bytes)
             try checkSize(header.width, header.height, maxPixels)

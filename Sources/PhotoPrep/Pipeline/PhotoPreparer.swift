@@ -1,0 +1,113 @@
+import Foundation
+
+/// A prepared moment: its record and the files of its folder.
+public struct PreparedMoment: Sendable {
+    public var moment: Moment
+    public var files: MomentFiles
+}
+
+/// Turns a photo into a moment: the original kept, the upright copy, its numbered lines, the
+/// capture truth stamped into both images, and the record. The one place that combines the
+/// other parts of the library.
+///
+/// One preparer per worker: it owns a Tesseract engine, created once and reused for every photo.
+/// It is not shared between threads.
+public final class PhotoPreparer {
+    public let options: PrepareOptions
+    private let engine: TesseractEngine
+    private let ids: ULIDGenerator
+
+    public init(options: PrepareOptions, ids: ULIDGenerator = .shared) throws(OCRError) {
+        TesseractEngine.configureProcess()
+        self.options = options
+        self.engine = try TesseractEngine(languages: options.languages)
+        self.ids = ids
+    }
+
+    /// Prepares one photo. Nothing is written: the caller puts the files into an outbox or folder.
+    public func prepare(_ input: PhotoInput, now: Date = Date()) throws(PrepareError) -> PreparedMoment {
+        let decoded: DecodedPhoto
+        let camera: CameraMetadata
+        let format = ImageFormat.sniff(input.bytes)
+        do {
+            camera = format == .jpeg ? MetadataReader.read(jpeg: input.bytes) : CameraMetadata()
+            decoded = try CopyMaker.decode(input.bytes, orientation: Orientation(exifValue: camera.orientation),
+                                           longEdge: options.longEdge, maxPixels: options.maxPixels)
+        } catch { throw .decode(error) }
+
+        let truth: CaptureTruth
+        do {
+            truth = try CaptureTruthResolver.resolve(options: options.capture, camera: camera,
+                                                     fileModified: input.modified, now: now)
+        } catch { throw .capture(error) }
+
+        let ocr: OCRResult
+        do { ocr = try engine.recognize(decoded.copy) } catch { throw .ocr(error) }
+        let lines = ocr.lines.enumerated().map { i, l in
+            Moment.Line(number: i + 1, text: l.text, confidence: (l.confidence * 10).rounded() / 10, box: l.box)
+        }
+
+        // The original: a JPEG's own bytes, anything else encoded once at full size.
+        let originalJPEG: [UInt8]
+        if decoded.format == .jpeg {
+            originalJPEG = input.bytes
+        } else {
+            do { originalJPEG = try JPEGEncoder.encode(decoded.fullResolution!, quality: 95) } catch {
+                throw .encode(error)
+            }
+        }
+        var copyJPEG: [UInt8]
+        do { copyJPEG = try JPEGEncoder.encode(decoded.copy, quality: 90) } catch { throw .encode(error) }
+        if decoded.format == .jpeg, let icc = ICCProfile.extract(fromJPEG: input.bytes),
+           ICCProfile.describes(icc, channels: decoded.copy.channels) {
+            copyJPEG = ICCProfile.embed(icc, intoJPEG: copyJPEG)
+        }
+
+        var warnings = decoded.warnings + camera.warnings + truth.warnings
+        let stampedOriginal: [UInt8]
+        let stampedCopy: [UInt8]
+        do {
+            let (original, stampWarnings) = try MetadataStamper.stampOriginal(jpeg: originalJPEG, truth: truth)
+            stampedOriginal = original
+            warnings += stampWarnings
+            stampedCopy = try MetadataStamper.stampCopy(
+                copyJPEG: copyJPEG, originalJPEG: decoded.format == .jpeg ? input.bytes : nil, truth: truth,
+                width: decoded.copy.width, height: decoded.copy.height)
+        } catch { throw .metadata(error) }
+
+        let id = ids.next(now: now)
+        let moment = Moment(
+            id: id, capturedAt: truth.capturedAtString, timezone: truth.zoneName, localDate: truth.localDate,
+            situation: options.situation, placeName: truth.placeName, location: truth.momentLocation,
+            crumb: options.crumb,
+            source: .init(name: input.name, sha256: input.sha256, format: decoded.format.rawValue),
+            original: .init(file: "original.jpg", width: decoded.storedWidth, height: decoded.storedHeight,
+                            orientation: decoded.format == .jpeg ? camera.orientation : 1),
+            copy: .init(file: "copy.jpg", width: decoded.copy.width, height: decoded.copy.height),
+            ocr: .init(engine: ocr.engine, languages: ocr.languages, textRotation: ocr.textRotation),
+            lines: lines, preparedAt: EXIFDateTime.utcISO(ms: EXIFDateTime.ms(Date())),
+            warnings: unique(warnings))
+
+        var files: [(name: String, data: Data)] = [
+            ("original.jpg", Data(stampedOriginal)),
+            ("copy.jpg", Data(stampedCopy)),
+        ]
+        if options.annotate {
+            do {
+                let annotated = Annotator.annotate(decoded.copy, lines: lines)
+                files.append(("annotated.jpg", Data(try JPEGEncoder.encode(annotated, quality: 85))))
+            } catch { throw .encode(error) }
+        }
+        let json: Data
+        do { json = try moment.jsonData() } catch {
+            throw .encode(EncodeError(detail: "moment.json: \(error)"))
+        }
+        files.append(("moment.json", json))
+        return PreparedMoment(moment: moment, files: MomentFiles(id: id, sha256: input.sha256, files: files))
+    }
+
+    private func unique(_ items: [String]) -> [String] {
+        var seen = Set<String>()
+        return items.filter { seen.insert($0).inserted }
+    }
+}
