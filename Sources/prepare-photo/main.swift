@@ -102,6 +102,8 @@ case "--help", "-h", "help":
 case "--version":
     print("prepare-photo \(version)")
     exit(Exit.ok)
+case "watch":
+    exit(runWatchCommand(Array(args.dropFirst())))
 case "outbox":
     exit(runOutboxCommand(Array(args.dropFirst())))
 case nil:
