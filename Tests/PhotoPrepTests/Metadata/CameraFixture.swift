@@ -110,6 +110,22 @@ struct CameraFixture {
         return bytes
     }
 
+    /// An ICC profile of `size` bytes with a well-formed header (an RGB display profile without tags),
+    /// its body a counting pattern so that misordered chunks show.
+    static func iccProfile(size: Int) -> [UInt8] {
+        var p = (0..<size).map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
+        let header: [UInt8] = [UInt8(size >> 24), UInt8((size >> 16) & 0xFF), UInt8((size >> 8) & 0xFF), UInt8(size & 0xFF)]
+            + Array("lcms".utf8) + [0x04, 0x30, 0, 0] + Array("mntrRGB XYZ ".utf8)
+            + [0x07, 0xEA, 0, 11, 0, 29, 0, 12, 0, 0, 0, 0] + Array("acsp".utf8)
+        p.replaceSubrange(0..<header.count, with: header)
+        p.replaceSubrange(header.count..<128, with: [UInt8](repeating: 0, count: 128 - header.count))
+        // One tag: cprt, a `text` element at offset 144.
+        let table: [UInt8] = [0, 0, 0, 1] + Array("cprt".utf8) + [0, 0, 0, 144, 0, 0, 0, 16]
+            + Array("text".utf8) + [0, 0, 0, 0] + Array("Fixture\0".utf8)
+        p.replaceSubrange(128..<(128 + table.count), with: table)
+        return p
+    }
+
     /// The camera JPEG: a 64×48 picture with this fixture's EXIF.
     func jpeg() throws -> [UInt8] {
         let thumb = try Self.plainJPEG(width: 16, height: 12, seed: 7)
