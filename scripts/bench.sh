@@ -9,6 +9,8 @@
 #         decode, orient, Lanczos-3 to 2048, encode Q90, write) beside `vipsthumbnail IN -s 2048x2048> -o copy.jpg[Q=90]`
 #   ocr   time (median of BENCH_OCR_RUNS runs) of our `recognize` call and of our whole OCR process, and
 #         peak memory, beside `tesseract COPY -` on the same copy (our copy)
+#   profile  one in-process run of each step of our copy (decode at the chosen DCT scale and at 1/1,
+#         Lanczos, encode), to show where the time goes
 #   psnr  of our copy and of vipsthumbnail's against ImageMagick's
 #         `convert IN -auto-orient -filter Lanczos -resize 2048x2048> ref.png`
 # with ratios ours/peer and the aims of issue 2 (copy >= 1.5x faster than vipsthumbnail on 12 MP; peak
@@ -134,6 +136,7 @@ for mp in $SIZES; do
     psnr() { "$COMPARE" -metric PSNR "$1" "$2" null: 2>&1 >/dev/null | awk '{ print $1 }' || true; }
     PSNR_OURS[$mp]=$(psnr "$WORK/ours-$mp.jpg" "$WORK/ref-$mp.png")
     PSNR_VIPS[$mp]=$(psnr "$WORK/vips-$mp.jpg" "$WORK/ref-$mp.png")
+    "$BIN" profile "$in" >"$WORK/profile-$mp.txt"
     rm -f "$in"
 done
 
@@ -164,6 +167,12 @@ for mp in $SIZES; do
     row "" "" "tesseract COPY -" "$tt" "$(median "$to" 3)" "$(mb "$tm")" ""
     row "" "" "ratio ours/tesseract (recognize)" "$(ratio "${INTERNAL_OCR[$mp]}" "$tt")" "" "$(ratio "$oom" "$tm")" ""
     row "" "" "ratio ours/tesseract (process)" "$(ratio "$oot" "$tt")" "" "" ""
+done
+echo
+
+echo "where our copy time goes (one run, in-process steps):"
+for mp in $SIZES; do
+    sed "s/^/  ${mp} MP  /" "$WORK/profile-$mp.txt"
 done
 echo
 

@@ -2,6 +2,8 @@
 //
 //   photoprep-bench copy IN.jpg OUT.jpg   read, decode (DCT-scaled), orient, Lanczos to 2048, encode Q90, write
 //   photoprep-bench ocr COPY.jpg          decode the copy, load the model, then time only `recognize`
+//   photoprep-bench profile IN.jpg        where the copy's time goes: header, decode at the chosen DCT scale
+//                                         (and at 1/1 for comparison), Lanczos, encode — one line per step
 //
 // One stage per process, so `/usr/bin/time -f %M` around it gives that stage's peak memory.
 // Standard output is one line of `key=value` pairs for the script to read; seconds come from a
@@ -61,12 +63,45 @@ func ocrStage(input: String, languages: String) {
     }
 }
 
+/// Times each step of the copy separately, in one process (so the figures are for reading, not for the table).
+func profileStage(input: String) {
+    do {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: input)))
+        let decoder = try JPEGDecoder()
+        let (header, headerSeconds) = try timed { try decoder.header(bytes) }
+        let target = CopyMaker.copySize(width: header.width, height: header.height, longEdge: 2048)
+        let chosen = decoder.scale(for: header, targetLongEdge: max(target.width, target.height))
+        print("step=header seconds=\(format(headerSeconds)) size=\(header.width)x\(header.height)")
+        var scales = [chosen]
+        if chosen != (1, 1) { scales.append((1, 1)) }
+        for scale in scales {
+            let label = "\(scale.num)/\(scale.denom)"
+            let (decoded, decodeSeconds) = try timed { try decoder.decode(bytes, header: header, scale: scale) }
+            let raster = decoded.raster
+            let (resized, resizeSeconds) = timed {
+                LanczosResampler.resize(raster, width: target.width, height: target.height)
+            }
+            let (jpeg, encodeSeconds) = try timed { try JPEGEncoder.encode(resized, quality: 90) }
+            print("step=decode scale=\(label)\(scale == chosen ? "(chosen)" : "") seconds=\(format(decodeSeconds)) "
+                + "size=\(raster.width)x\(raster.height)")
+            print("step=lanczos from=\(raster.width)x\(raster.height) to=\(resized.width)x\(resized.height) "
+                + "seconds=\(format(resizeSeconds))")
+            print("step=encode quality=90 seconds=\(format(encodeSeconds)) bytes=\(jpeg.count)")
+        }
+    } catch {
+        fail("\(input): \(error)")
+    }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "copy" where arguments.count == 3:
     copyStage(input: arguments[1], output: arguments[2])
+case "profile" where arguments.count == 2:
+    profileStage(input: arguments[1])
 case "ocr" where arguments.count == 2 || arguments.count == 3:
     ocrStage(input: arguments[1], languages: arguments.count == 3 ? arguments[2] : "eng")
 default:
-    fail("usage: photoprep-bench copy IN.jpg OUT.jpg | photoprep-bench ocr COPY.jpg [LANGS]", code: 64)
+    fail("usage: photoprep-bench copy IN.jpg OUT.jpg | photoprep-bench ocr COPY.jpg [LANGS] | photoprep-bench profile IN.jpg",
+         code: 64)
 }
