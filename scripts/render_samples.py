@@ -274,7 +274,8 @@ def screws(img, box, rng):
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = box
     r = max(3, (y1 - y0) // 60)
-    for x, y in [(x0 + 3 * r, y0 + 3 * r), (x1 - 3 * r, y0 + 3 * r), (x0 + 3 * r, y1 - 3 * r), (x1 - 3 * r, y1 - 3 * r)]:
+    corners = [(x0 + 3 * r, y0 + 3 * r), (x1 - 3 * r, y0 + 3 * r), (x0 + 3 * r, y1 - 3 * r), (x1 - 3 * r, y1 - 3 * r)]
+    for x, y in corners:
         d.ellipse([x - r, y - r, x + r, y + r], fill=(170, 170, 175), outline=(90, 90, 95))
 
 
@@ -459,7 +460,8 @@ def street_scene_upright(size, seed=3):
     # a window at the top and a drain pipe at the side give the picture an up and a down
     d.rectangle([int(W * 0.08), int(H * 0.03), int(W * 0.56), int(H * 0.27)], fill=(70, 78, 86),
                 outline=(235, 235, 230), width=max(6, W // 90))
-    d.line([(int(W * 0.32), int(H * 0.03)), (int(W * 0.32), int(H * 0.27))], fill=(235, 235, 230), width=max(5, W // 120))
+    d.line([(int(W * 0.32), int(H * 0.03)), (int(W * 0.32), int(H * 0.27))], fill=(235, 235, 230),
+           width=max(5, W // 120))
     sky = Image.new("RGB", (int(W * 0.2), int(H * 0.21)), (150, 175, 200))
     photo.paste(apply_mottle(sky, rng, 12, 10), (int(W * 0.1), int(H * 0.04)))
     d.rectangle([int(W * 0.88), 0, int(W * 0.9), int(H * 0.9)], fill=(150, 152, 155))
@@ -473,7 +475,8 @@ def street_scene_upright(size, seed=3):
     pw, ph = plate.size
     pd.rounded_rectangle([0, 0, pw - 1, ph - 1], radius=ph // 10, fill=(0, 70, 150), outline=(245, 245, 245),
                          width=max(4, ph // 40))
-    pd.text((pw * 0.07, ph * 0.10), "세종대로", font=font(FONT_HANGUL, ph * 0.36, HANGUL_KR_INDEX), fill=(250, 250, 250))
+    hangul = font(FONT_HANGUL, ph * 0.36, HANGUL_KR_INDEX)
+    pd.text((pw * 0.07, ph * 0.10), "세종대로", font=hangul, fill=(250, 250, 250))
     pd.text((pw * 0.07, ph * 0.60), "Sejong-daero", font=font(FONT_SIGN, ph * 0.20), fill=(250, 250, 250))
     pd.text((pw * 0.72, ph * 0.18), "175", font=font(FONT_SIGN, ph * 0.26), fill=(250, 250, 250))
     pd.polygon([(pw * 0.72, ph * 0.72), (pw * 0.88, ph * 0.72), (pw * 0.88, ph * 0.64), (pw * 0.95, ph * 0.77),
