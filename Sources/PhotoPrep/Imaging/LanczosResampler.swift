@@ -101,26 +101,33 @@ public enum LanczosResampler {
     private static func horizontal(_ s: UnsafePointer<UInt8>, _ m: UnsafeMutablePointer<Float>,
                                    _ w: UnsafePointer<Float>, _ start: UnsafePointer<Int32>,
                                    taps: Int, inWidth: Int, outWidth: Int, channels c: Int, rows: Range<Int>) {
+        // Each source row is widened to Float once (one spare sample at the end, so a pixel can be
+        // loaded as four lanes), then every tap is one vector multiply-add over r, g, b.
+        let rowSamples = inWidth * c
+        let wide = UnsafeMutablePointer<Float>.allocate(capacity: rowSamples + 4)
+        defer { wide.deallocate() }
+        wide.initialize(repeating: 0, count: rowSamples + 4)
+        let raw = UnsafeRawPointer(wide)
         for y in rows {
-            let srow = s + y * inWidth * c
+            let srow = s + y * rowSamples
+            for i in 0..<rowSamples { wide[i] = Float(srow[i]) }
             let mrow = m + y * outWidth * c
             for x in 0..<outWidth {
                 let first = Int(start[x])
                 let n = min(taps, inWidth - first)
                 let wx = w + x * taps
                 if c == 3 {
-                    var r: Float = 0, g: Float = 0, b: Float = 0
-                    var p = srow + first * 3
+                    var acc = SIMD4<Float>(repeating: 0)
+                    var offset = first * 3 * MemoryLayout<Float>.stride
                     for t in 0..<n {
-                        let k = wx[t]
-                        r += k * Float(p[0]); g += k * Float(p[1]); b += k * Float(p[2])
-                        p += 3
+                        acc += wx[t] * raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+                        offset += 3 * MemoryLayout<Float>.stride
                     }
-                    mrow[x * 3] = r; mrow[x * 3 + 1] = g; mrow[x * 3 + 2] = b
+                    mrow[x * 3] = acc[0]; mrow[x * 3 + 1] = acc[1]; mrow[x * 3 + 2] = acc[2]
                 } else {
                     var v: Float = 0
-                    let p = srow + first
-                    for t in 0..<n { v += wx[t] * Float(p[t]) }
+                    let p = wide + first
+                    for t in 0..<n { v += wx[t] * p[t] }
                     mrow[x] = v
                 }
             }
