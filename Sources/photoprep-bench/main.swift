@@ -102,6 +102,8 @@ case "profile" where arguments.count == 2:
 case "ocr" where arguments.count == 2 || arguments.count == 3:
     ocrStage(input: arguments[1], languages: arguments.count == 3 ? arguments[2] : "eng")
 default:
-    fail("usage: photoprep-bench copy IN.jpg OUT.jpg | photoprep-bench ocr COPY.jpg [LANGS] | photoprep-bench profile IN.jpg",
-         code: 64)
+    fail(
+        "usage: photoprep-bench copy IN.jpg OUT.jpg | photoprep-bench ocr COPY.jpg [LANGS] "
+            + "| photoprep-bench profile IN.jpg",
+        code: 64)
 }
