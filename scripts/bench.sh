@@ -21,7 +21,7 @@
 # defaults (libvips and Tesseract may use both cores); our stages run on one thread.
 #
 # Environment: BENCH_RUNS (default 5), BENCH_OCR_RUNS (default 3), BENCH_SCRATCH (swift scratch path,
-# default .build/bench in the repository), BENCH_KEEP=1 keeps the work folder, BENCH_SIZES (default "12 48").
+# default .build/bench in the repository), BENCH_BIN (a photoprep-bench already built: no build), BENCH_KEEP=1 keeps the work folder, BENCH_SIZES (default "12 48").
 
 set -euo pipefail
 
@@ -49,6 +49,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     die "missing Debian packages: ${missing[*]} (apt-get install ${missing[*]}, or make deps)"
 fi
 
+LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/photoprep-bench.XXXXXX")
 if [ "${BENCH_KEEP:-0}" = 1 ]; then
     say "bench: keeping $WORK"
@@ -56,9 +57,13 @@ else
     trap 'rm -rf "$WORK"' EXIT
 fi
 
-say "bench: building photoprep-bench (release, scratch $SCRATCH)"
-(cd "$ROOT" && swift build --scratch-path "$SCRATCH" -c release --product photoprep-bench >&2)
-BIN="$(cd "$ROOT" && swift build --scratch-path "$SCRATCH" -c release --show-bin-path)/photoprep-bench"
+if [ -n "${BENCH_BIN:-}" ]; then
+    BIN=$BENCH_BIN
+else
+    say "bench: building photoprep-bench (release, scratch $SCRATCH)"
+    (cd "$ROOT" && swift build --scratch-path "$SCRATCH" -c release --product photoprep-bench >&2)
+    BIN="$(cd "$ROOT" && swift build --scratch-path "$SCRATCH" -c release --show-bin-path)/photoprep-bench"
+fi
 [ -x "$BIN" ] || die "no photoprep-bench at $BIN"
 
 # run_measured NAME CMD... : runs CMD once; appends "wall_seconds peak_kb cpu_seconds" to $WORK/NAME.runs
@@ -144,7 +149,8 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
 
 echo
-echo "PhotoPrep benchmark  $(date -u +%Y-%m-%dT%H:%M:%SZ)  $(nproc) cores  load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "PhotoPrep benchmark  $(date -u +%Y-%m-%dT%H:%M:%SZ)  $(nproc) cores  load at start $LOAD_START, at end $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "(wall times are only comparable on an idle machine; cpu s = user+sys, summed over threads)"
 echo "copy: ${RUNS} runs, OCR: ${OCR_RUNS} runs; medians of whole-process wall time; peak = max RSS"
 echo "peers: $(vips --version 2>/dev/null | head -n 1 || echo libvips), $(tesseract --version 2>&1 | head -n 1)"
 echo
@@ -159,14 +165,16 @@ for mp in $SIZES; do
     row "${mp} MP" copy "photoprep-bench copy" "$ot" "$(median "$oc" 3)" "$(mb "$om")" "${PSNR_OURS[$mp]}"
     row "" "" "  (in-process: read..write)" "${INTERNAL_COPY[$mp]}" "" "" ""
     row "" "" "vipsthumbnail -s 2048x2048>" "$vt" "$(median "$vc" 3)" "$(mb "$vm")" "${PSNR_VIPS[$mp]}"
-    row "" "" "ratio ours/vips" "$(ratio "$ot" "$vt")" "" "$(ratio "$om" "$vm")" ""
+    row "" "" "ratio ours/vips" "$(ratio "$ot" "$vt")" "$(ratio "$(median "$oc" 3)" "$(median "$vc" 3)")" \
+        "$(ratio "$om" "$vm")" ""
     oot=$(median "$oo" 1); tt=$(median "$to" 1)
     oom=$(maximum "$oo" 2); tm=$(maximum "$to" 2)
     row "" ocr "photoprep-bench ocr (process)" "$oot" "$(median "$oo" 3)" "$(mb "$oom")" ""
     row "" "" "  (in-process: recognize only)" "${INTERNAL_OCR[$mp]}" "" "" ""
     row "" "" "tesseract COPY -" "$tt" "$(median "$to" 3)" "$(mb "$tm")" ""
     row "" "" "ratio ours/tesseract (recognize)" "$(ratio "${INTERNAL_OCR[$mp]}" "$tt")" "" "$(ratio "$oom" "$tm")" ""
-    row "" "" "ratio ours/tesseract (process)" "$(ratio "$oot" "$tt")" "" "" ""
+    row "" "" "ratio ours/tesseract (process)" "$(ratio "$oot" "$tt")" "$(ratio "$(median "$oo" 3)" "$(median "$to" 3)")" \
+        "" ""
 done
 echo
 
@@ -181,7 +189,8 @@ for mp in $SIZES; do
     if [ "$mp" = 12 ]; then
         ot=$(median "$WORK/ours-copy-12.runs" 1); vt=$(median "$WORK/vips-copy-12.runs" 1)
         speed=$(ratio "$vt" "$ot")
-        echo "aim: copy stage >= 1.5x faster than vipsthumbnail on 12 MP: ${speed}x -> $(verdict "$speed >= 1.5")"
+        echo "aim: copy stage >= 1.5x faster than vipsthumbnail on 12 MP: ${speed}x -> $(verdict "$speed >= 1.5")" \
+            "(CPU time: $(ratio "$(median "$WORK/vips-copy-12.runs" 3)" "$(median "$WORK/ours-copy-12.runs" 3)")x)"
     fi
     if [ "$mp" = 48 ]; then
         peak=$( (maximum "$WORK/ours-copy-48.runs" 2; maximum "$WORK/ours-ocr-48.runs" 2) | sort -g | tail -n 1)
