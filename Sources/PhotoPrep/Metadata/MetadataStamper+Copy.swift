@@ -37,6 +37,9 @@ extension MetadataStamper {
             var gps: [TIFFWriter.Entry]?
             if truth.place?.source == "exif", camera.gps != nil {
                 gps = carried(camera.gps, from: camera.block, excluding: [])
+                if gps?.contains(where: { $0.tag == 0x0000 }) == false {  // exiftool -validate requires it
+                    gps?.append(TIFFWriter.Entry(tag: 0, type: 1, count: 4, value: .data([2, 3, 0, 0])))
+                }
             }
             let full = fresh(bigEndian: camera.block.bigEndian, stamp: stamp, orientation: 1, size: size,
                              carriedIFD0: ifd0, carriedExif: exif, gps: gps)

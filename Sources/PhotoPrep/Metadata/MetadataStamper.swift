@@ -24,9 +24,14 @@ public enum MetadataStamper {
             if let structure = EXIFStructure(tiff: camera), !structure.damaged, structure.ifd0 != nil {
                 tiff = extend(structure, stamp: stamp)
                 if let t = tiff, t.count + 6 > 65533 {
-                    tiff = nil
-                    warnings.append("the camera's EXIF is too large to add the capture time and place to;"
-                        + " it was replaced by a fresh EXIF (the camera's other tags and MakerNotes are lost)")
+                    tiff = extendIntoThumbnail(structure, stamp: stamp)
+                    if tiff != nil {
+                        warnings.append("the camera's EXIF had no room left for the capture time and place;"
+                            + " its small preview image (thumbnail) was dropped to make room")
+                    } else {
+                        warnings.append("the camera's EXIF is too large to add the capture time and place to;"
+                            + " it was replaced by a fresh EXIF (the camera's other tags and MakerNotes are lost)")
+                    }
                 }
                 if tiff == nil { tiff = fresh(bigEndian: structure.block.bigEndian, stamp: stamp,
                                               orientation: orientation(structure), size: size) }
@@ -102,9 +107,10 @@ public enum MetadataStamper {
 
     /// The camera's block with new directories appended: a copy of IFD0 pointing at a copy of the
     /// Exif IFD that carries the capture time, and at a new GPS IFD when the place is not the camera's.
-    static func extend(_ s: EXIFStructure, stamp: CaptureStamp) -> [UInt8] {
-        var w = TIFFWriter(extending: s.block.bytes, bigEndian: s.block.bigEndian)
-        let big = s.block.bigEndian
+    static func extend(_ s: EXIFStructure, stamp: CaptureStamp, onto base: [UInt8]? = nil, dropIFD1: Bool = false)
+        -> [UInt8]
+    {
+        var w = TIFFWriter(extending: base ?? s.block.bytes, bigEndian: s.block.bigEndian)
         func verbatim(_ e: TIFFEntry) -> TIFFWriter.Entry {
             TIFFWriter.Entry(tag: e.tag, type: e.type, count: e.count, value: .field(e.field))
         }
@@ -130,9 +136,23 @@ public enum MetadataStamper {
         }.map(verbatim)
         entries.append(w.long(EXIFStructure.Tag.exifIFD, exifOffset))
         if let gpsOffset { entries.append(w.long(EXIFStructure.Tag.gpsIFD, gpsOffset)) }
-        _ = big
-        w.setIFD0(w.appendDirectory(entries, next: ifd0.next))
+        w.setIFD0(w.appendDirectory(entries, next: dropIFD1 ? 0 : ifd0.next))
         return w.bytes
+    }
+
+    /// When the block is full: the same new directories written over the IFD1 thumbnail's bytes
+    /// (which nothing else points at), IFD1 unlinked; everything else stays at its offset.
+    /// Nil when there is no thumbnail or it is too small to hold them.
+    static func extendIntoThumbnail(_ s: EXIFStructure, stamp: CaptureStamp) -> [UInt8]? {
+        let b = s.block
+        guard let ifd1 = s.ifd1, let start = b.integers(ifd1[0x0201])?.first,
+              let length = b.integers(ifd1[0x0202])?.first, start >= 8, length > 0, start + length <= b.bytes.count
+        else { return nil }
+        let end = start + length
+        let built = extend(s, stamp: stamp, onto: Array(b.bytes.prefix(start + start % 2)), dropIFD1: true)
+        guard built.count <= end else { return nil }
+        let out = built + [UInt8](repeating: 0, count: end - built.count) + b.bytes[end...]
+        return out.count + 6 <= 65533 ? out : nil
     }
 
     /// A new EXIF block: the directories a JPEG's EXIF needs (exiftool -validate finds nothing

@@ -11,6 +11,8 @@ struct CameraFixture {
     var dateTimeOriginal = "2024:05:01 09:58:07"
     var offsetTimeOriginal: String? = "+02:00"
     var subSec = "042"
+    /// Extra bytes in the MakerNote (an unknown tag), to bring the block near the 64 KiB limit.
+    var makerNotePadding = 0
 
     /// One directory entry: tag, type, count, value bytes (already in the block's byte order).
     typealias Entry = (tag: UInt16, type: UInt16, count: UInt32, value: [UInt8])
@@ -57,7 +59,8 @@ struct CameraFixture {
             ascii(0x0007, "Firmware Version 1.2.3"),
             ascii(0x0009, "Jane Q. Photographer"),
             long(0x000C, 2_024_050_101),
-        ], into: &block)
+        ] + (makerNotePadding > 0 ? [undefined(0x5555, [UInt8](repeating: 0xAB, count: makerNotePadding))] : []),
+        into: &block)
         let makerNoteBytes = Array(block[Int(makerNote)...])
         let thumbAt = UInt32(block.count)
         block += thumbnail

@@ -179,3 +179,30 @@ import Testing
         return 0
     }
 }
+
+@Suite struct FullEXIFTests {
+    @Test("An EXIF block at the 64 KiB limit: the stamp goes where the thumbnail was, MakerNote and all else kept",
+          arguments: [false, true])
+    func full(bigEndian: Bool) throws {
+        let dir = try TestSupport.temporaryFolder("stamp-full")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let thumb = try CameraFixture.plainJPEG(width: 96, height: 72, seed: 5)
+        var fixture = CameraFixture(bigEndian: bigEndian, withGPS: false)
+        let base = fixture.tiff(thumbnail: thumb).count
+        fixture.makerNotePadding = 65527 - 300 - base
+        let tiff = fixture.tiff(thumbnail: thumb)
+        #expect(tiff.count + 6 <= 65533 && tiff.count + 6 > 65533 - 400)
+        let original = CameraFixture.inserting(app1: Array("Exif".utf8) + [0, 0] + tiff, into: try CameraFixture.plainJPEG())
+        let (stamped, warnings) = try MetadataStamper.stampOriginal(jpeg: original, truth: StampOriginalTests.flagsTruth())
+        #expect(warnings.contains { $0.contains("thumbnail") })
+        let a = try write(original, "before.jpg", in: dir), b = try write(stamped, "after.jpg", in: dir)
+        let tags = try ExifTool.read([a, b])
+        #expect(ExifTool.text(tags[0]["Canon:OwnerName"]) == "Jane Q. Photographer")
+        for (key, value) in tags[0] where !StampOriginalTests.isOurs(key) && !key.hasPrefix("IFD1:") {
+            #expect(ExifTool.text(tags[1][key]) == ExifTool.text(value), "\(key) changed")
+        }
+        #expect(ExifTool.text(tags[1]["Composite:SubSecDateTimeOriginal"]) == "2026:11:29 15:45:00.123+09:00")
+        #expect(ExifTool.double(tags[1]["Composite:GPSLatitude"]).map { abs($0 - 37.5547) < 1e-7 } == true)
+        #expect(try ExifTool.validationWarnings(b).subtracting(ExifTool.validationWarnings(a)).isEmpty)
+    }
+}
