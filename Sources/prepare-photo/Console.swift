@@ -7,12 +7,16 @@ import PhotoPrep
 final class Console: Sendable {
     let json: Bool
     let quiet: Bool
-    let total: Int
+    /// Inputs expected in all; a watch adds to it as photos land (`expect(more:)`).
+    var total: Int { expected.load(ordering: .relaxed) }
+    private let expected: Atomic<Int>
     let isTerminal = isatty(2) == 1
     private struct State { var done = 0; var started = Date(); var lineOpen = false }
     private let state = Mutex(State())
 
-    init(json: Bool, quiet: Bool, total: Int) { self.json = json; self.quiet = quiet; self.total = total }
+    init(json: Bool, quiet: Bool, total: Int) { self.json = json; self.quiet = quiet; self.expected = Atomic(total) }
+
+    func expect(more n: Int) { expected.add(n, ordering: .relaxed) }
 
     static func error(_ text: String) {
         FileHandle.standardError.write(Data("prepare-photo: \(text)\n".utf8))
