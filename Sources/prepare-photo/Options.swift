@@ -88,6 +88,8 @@ struct Options {
 
     Usage:
       prepare-photo [options] PATH...        prepare photos: files, folders (searched recursively), or - (standard input)
+      prepare-photo watch [options] DIR      prepare each photo that lands in DIR (and those there not yet in
+                                             the outbox), until interrupted; the same options
       prepare-photo outbox list [--json]     moments waiting, sent and failed
       prepare-photo outbox show ID           one moment's record
       prepare-photo outbox send --engine URL deliver waiting moments to the engine
