@@ -3,7 +3,7 @@
 //   photoprep-bench copy IN.jpg OUT.jpg   read, decode (DCT-scaled), orient, Lanczos to 2048, encode Q90, write
 //   photoprep-bench ocr COPY.jpg          decode the copy, load the model, then time only `recognize`
 //   photoprep-bench profile IN.jpg        where the copy's time goes: header, decode at the chosen DCT scale
-//                                         (and at 1/1 for comparison), Lanczos, encode — one line per step
+//                                         (and at 1/4, 1/2, 1/1 where big enough), Lanczos, encode
 //
 // One stage per process, so `/usr/bin/time -f %M` around it gives that stage's peak memory.
 // Standard output is one line of `key=value` pairs for the script to read; seconds come from a
@@ -72,8 +72,12 @@ func profileStage(input: String) {
         let target = CopyMaker.copySize(width: header.width, height: header.height, longEdge: 2048)
         let chosen = decoder.scale(for: header, targetLongEdge: max(target.width, target.height))
         print("step=header seconds=\(format(headerSeconds)) size=\(header.width)x\(header.height)")
+        // the chosen scale, then the SIMD-friendly ones (1/4, 1/2) that are still big enough, then full size
         var scales = [chosen]
-        if chosen != (1, 1) { scales.append((1, 1)) }
+        let long = max(header.width, header.height)
+        for candidate in [(1, 4), (1, 2), (1, 1)] where candidate != chosen {
+            if long * candidate.0 / candidate.1 >= max(target.width, target.height) { scales.append(candidate) }
+        }
         for scale in scales {
             let label = "\(scale.num)/\(scale.denom)"
             let (decoded, decodeSeconds) = try timed { try decoder.decode(bytes, header: header, scale: scale) }
