@@ -74,10 +74,9 @@ public enum CaptureTruthResolver {
     static func timeZone(named name: String) throws(CaptureError) -> (TimeZone, String) {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         if let offset = EXIFDateTime.parseOffset(trimmed), trimmed != "Z" { return fixed(offset) }
-        if trimmed.contains("/") || ["UTC", "GMT", "Etc/UTC"].contains(trimmed),
-           let tz = TimeZone(identifier: trimmed) {
-            return (tz, tz.identifier)
-        }
+        if trimmed == "UTC" || trimmed == "GMT", let tz = TimeZone(identifier: "UTC") { return (tz, trimmed) }
+        // Only a name the zone database knows as given (not an abbreviation such as `KST`, not `GMT+9`).
+        if let tz = TimeZone(identifier: trimmed), tz.identifier == trimmed { return (tz, trimmed) }
         throw .badTimezone(name)
     }
 

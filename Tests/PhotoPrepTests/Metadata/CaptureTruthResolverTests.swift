@@ -93,11 +93,21 @@ import Testing
         CaptureOptions(capturedAt: "2026-11-29T15:45:00"),
         CaptureOptions(capturedAt: "yesterday"),
         CaptureOptions(timezone: "Mars/Olympus_Mons"),
+        CaptureOptions(timezone: "KST"),
         CaptureOptions(lat: 37.5),
         CaptureOptions(lat: 95, lon: 0),
     ])
     func badFlags(_ options: CaptureOptions) throws {
         #expect(throws: CaptureError.self) { try Self.resolve(options) }
+    }
+
+    @Test("--timezone takes IANA names, UTC and fixed offsets", arguments: [
+        ("Asia/Seoul", "Asia/Seoul", "2024:05:01 16:58:07"), ("UTC", "UTC", "2024:05:01 07:58:07"),
+        ("+05:30", "+05:30", "2024:05:01 13:28:07"), ("Etc/GMT-9", "Etc/GMT-9", "2024:05:01 16:58:07"),
+    ])
+    func zones(_ z: (String, String, String)) throws {
+        let t = try Self.resolve(CaptureOptions(timezone: z.0))
+        #expect(t.zoneName == z.1 && t.exifDateTime == z.2)
     }
 
     @Test("moment.json's location value")
