@@ -6,7 +6,8 @@ public struct CameraMetadata: Sendable, Equatable {
     public var orientation: Int
     /// `YYYY:MM:DD HH:MM:SS`, the camera's local wall time, as written.
     public var dateTimeOriginal: String?
-    /// `+09:00`, as written.
+    /// `+09:00`, as written in EXIF; when EXIF has none, the offset of the XMP `exif:DateTimeOriginal`
+    /// if that names the same wall time (photo editors such as Lightroom record it there).
     public var offsetTimeOriginal: String?
     /// Fractional seconds digits, as written (`123`).
     public var subSecTimeOriginal: String?

@@ -20,7 +20,31 @@ public enum MetadataReader {
         }
         meta.warnings += exif.warnings
         read(exif, into: &meta)
+        if meta.offsetTimeOriginal == nil, let wall = meta.dateTimeOriginal,
+           let xmp = jpegSegments.segments.first(where: { $0.isXMP }) {
+            meta.offsetTimeOriginal = xmpOffset(matching: wall, in: xmp)
+        }
         return meta
+    }
+
+    /// The UTC offset of the XMP `exif:DateTimeOriginal` (as Lightroom and others write it) when it
+    /// names the same wall time, to the second, as the EXIF `DateTimeOriginal` that has no offset.
+    static func xmpOffset(matching exifWall: String, in xmp: JPEGSegments.Segment) -> String? {
+        let text = String(decoding: xmp.payload.dropFirst(JPEGSegments.xmpSignature.count), as: UTF8.self)
+        guard let r = text.range(of: "exif:DateTimeOriginal") else { return nil }
+        var rest = text[r.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
+        guard let opener = rest.first, opener == "=" || opener == ">" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " }
+        if opener == "=" {
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+            rest = rest.dropFirst()
+        }
+        let value = String(rest.prefix { $0 != "\"" && $0 != "'" && $0 != "<" })
+        guard let parsed = EXIFDateTime.parseISO8601(value), let offset = parsed.offset,
+              let wall = EXIFDateTime.parseWall(exifWall) else { return nil }
+        var xmpWall = parsed.wall
+        xmpWall.millisecond = 0
+        return xmpWall == wall ? EXIFDateTime.formatOffset(offset) : nil
     }
 
     static func read(_ exif: EXIFStructure, into meta: inout CameraMetadata) {

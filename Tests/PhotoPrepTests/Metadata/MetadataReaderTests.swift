@@ -43,3 +43,31 @@ import Testing
         #expect(meta == CameraMetadata())
     }
 }
+
+@Suite struct XMPOffsetTests {
+    static func jpeg(xmpDate: String, attribute: Bool) throws -> [UInt8] {
+        var fixture = CameraFixture(bigEndian: false)
+        fixture.offsetTimeOriginal = nil
+        let body = attribute
+            ? "<rdf:Description rdf:about=\"\" xmlns:exif=\"http://ns.adobe.com/exif/1.0/\" exif:DateTimeOriginal=\"\(xmpDate)\"/>"
+            : "<rdf:Description rdf:about=\"\" xmlns:exif=\"http://ns.adobe.com/exif/1.0/\"><exif:DateTimeOriginal>\(xmpDate)</exif:DateTimeOriginal></rdf:Description>"
+        let packet = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\(body)</rdf:RDF></x:xmpmeta>"
+        return CameraFixture.inserting(app1: JPEGSegments.xmpSignature + Array(packet.utf8), into: try fixture.jpeg())
+    }
+
+    @Test("An EXIF time without offset takes the offset of the XMP DateTimeOriginal naming the same wall time",
+          arguments: [true, false])
+    func sameWallTime(attribute: Bool) throws {
+        let meta = MetadataReader.read(jpeg: try Self.jpeg(xmpDate: "2024-05-01T09:58:07.04+01:00", attribute: attribute))
+        #expect(meta.offsetTimeOriginal == "+01:00")
+        let truth = try CaptureTruthResolver.resolve(options: CaptureOptions(), camera: meta, fileModified: nil)
+        #expect(truth.capturedAtString == "2024-05-01T08:58:07.042Z" && truth.zoneName == "+01:00")
+        #expect(truth.warnings.isEmpty)
+    }
+
+    @Test("An XMP time that names another wall time is not used")
+    func otherWallTime() throws {
+        let meta = MetadataReader.read(jpeg: try Self.jpeg(xmpDate: "2024-05-01T10:58:07+01:00", attribute: true))
+        #expect(meta.offsetTimeOriginal == nil)
+    }
+}
