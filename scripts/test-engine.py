@@ -21,7 +21,10 @@ import email.parser
 import email.policy
 import hashlib
 import json
+import os
+import signal
 import socket
+import stat
 import sys
 import threading
 import time
@@ -174,7 +177,25 @@ def main():
     parser.add_argument("--plan", default="201")
     parser.add_argument("--token")
     parser.add_argument("--stall-seconds", type=float, default=30)
+    parser.add_argument("--max-seconds", type=float, default=600)
     ARGS = parser.parse_args()
+    # A child of a Swift test inherits a signal mask that blocks SIGTERM: undo it, so that
+    # terminating the engine works; and leave on our own when the test process goes away
+    # (standard input reaches its end) or after --max-seconds whatever happens.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+    def watch_parent():
+        try:
+            while os.read(0, 4096):
+                pass
+        except OSError:
+            pass
+        os._exit(0)
+
+    if stat.S_ISFIFO(os.fstat(0).st_mode):
+        threading.Thread(target=watch_parent, daemon=True).start()
+    threading.Timer(ARGS.max_seconds, lambda: os._exit(0)).start()
     STATE["plan"] = [s.strip() for s in ARGS.plan.split(",") if s.strip()]
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
