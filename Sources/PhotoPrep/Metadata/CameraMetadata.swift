@@ -14,8 +14,10 @@ public struct CameraMetadata: Sendable, Equatable {
     public var gps: GPSFix?
     public var warnings: [String]
 
-    public init(orientation: Int = 1, dateTimeOriginal: String? = nil, offsetTimeOriginal: String? = nil,
-                subSecTimeOriginal: String? = nil, gps: GPSFix? = nil, warnings: [String] = []) {
+    public init(
+        orientation: Int = 1, dateTimeOriginal: String? = nil, offsetTimeOriginal: String? = nil,
+        subSecTimeOriginal: String? = nil, gps: GPSFix? = nil, warnings: [String] = []
+    ) {
         self.orientation = orientation
         self.dateTimeOriginal = dateTimeOriginal
         self.offsetTimeOriginal = offsetTimeOriginal
@@ -36,8 +38,10 @@ public struct GPSFix: Sendable, Equatable {
     /// `GPSDateStamp` + `GPSTimeStamp`, which are UTC.
     public var timestamp: Date?
 
-    public init(latitude: Double, longitude: Double, altitude: Double? = nil, accuracy: Double? = nil,
-                timestamp: Date? = nil) {
+    public init(
+        latitude: Double, longitude: Double, altitude: Double? = nil, accuracy: Double? = nil,
+        timestamp: Date? = nil
+    ) {
         self.latitude = latitude
         self.longitude = longitude
         self.altitude = altitude

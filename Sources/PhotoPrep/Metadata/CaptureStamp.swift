@@ -29,8 +29,13 @@ struct CaptureStamp: Sendable {
         }
         if let at = p.sampledAt {
             let wall = EXIFDateTime.Wall(msAsUTC: EXIFDateTime.ms(at))
-            e.append(w.rational(0x0007, [(UInt32(wall.hour), 1), (UInt32(wall.minute), 1),
-                                         (UInt32(wall.second * 1000 + wall.millisecond), 1000)]))
+            e.append(
+                w.rational(
+                    0x0007,
+                    [
+                        (UInt32(wall.hour), 1), (UInt32(wall.minute), 1),
+                        (UInt32(wall.second * 1000 + wall.millisecond), 1000),
+                    ]))
             e.append(w.ascii(0x001D, String(wall.exifString.prefix(10))))
         }
         return e
@@ -39,7 +44,8 @@ struct CaptureStamp: Sendable {
     /// Degrees, minutes, seconds of `|value|`, seconds to 1/10000 (about 3 mm).
     static func dms(_ value: Double) -> [(UInt32, UInt32)] {
         let units = Int((abs(value) * 36_000_000).rounded())  // 1/10000 arc-second
-        let deg = units / 36_000_000, rest = units % 36_000_000
+        let deg = units / 36_000_000
+        let rest = units % 36_000_000
         return [(UInt32(deg), 1), (UInt32(rest / 600_000), 1), (UInt32(rest % 600_000), 10000)]
     }
 }

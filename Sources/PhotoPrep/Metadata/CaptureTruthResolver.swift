@@ -10,8 +10,10 @@ public enum CaptureTruthResolver {
     ///   (as a fixed offset, `+09:00`) > the system zone (`TimeZone.current`).
     /// - place: `--lat/--lon` (with `--accuracy`, `--altitude`) > the camera's GPS > `--gpx` > none.
     ///   `--place` names whichever place there is.
-    public static func resolve(options: CaptureOptions, camera: CameraMetadata, fileModified: Date?,
-                               now: Date = Date()) throws(CaptureError) -> CaptureTruth {
+    public static func resolve(
+        options: CaptureOptions, camera: CameraMetadata, fileModified: Date?,
+        now: Date = Date()
+    ) throws(CaptureError) -> CaptureTruth {
         var warnings: [String] = []
         let flagZone = try options.timezone.map { (s) throws(CaptureError) in try timeZone(named: s) }
         let system = (TimeZone.current, TimeZone.current.identifier)
@@ -48,17 +50,20 @@ public enum CaptureTruthResolver {
                 throw .badLocation("--lat and --lon must be given together")
             }
             guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else {
-                throw .badLocation("--lat \(lat) --lon \(lon) is not a place on Earth (latitude -90…90, longitude -180…180)")
+                throw .badLocation(
+                    "--lat \(lat) --lon \(lon) is not a place on Earth (latitude -90…90, longitude -180…180)")
             }
             if let a = options.accuracy, !(a.isFinite && a >= 0) {
                 throw .badLocation("--accuracy \(a) is not a distance in metres")
             }
             if let a = options.altitude, !a.isFinite { throw .badLocation("--altitude \(a) is not a height in metres") }
-            place = Place(lat: lat, lon: lon, accuracyM: options.accuracy, altitudeM: options.altitude,
-                          sampledAt: instant, source: "flags")
+            place = Place(
+                lat: lat, lon: lon, accuracyM: options.accuracy, altitudeM: options.altitude,
+                sampledAt: instant, source: "flags")
         } else if let gps = camera.gps {
-            place = Place(lat: gps.latitude, lon: gps.longitude, accuracyM: gps.accuracy, altitudeM: gps.altitude,
-                          sampledAt: gps.timestamp, source: "exif")
+            place = Place(
+                lat: gps.latitude, lon: gps.longitude, accuracyM: gps.accuracy, altitudeM: gps.altitude,
+                sampledAt: gps.timestamp, source: "exif")
         } else if let track = options.gpx {
             let (p, warning) = track.position(at: instant, maxGap: options.gpxMaxGap)
             place = p
@@ -66,8 +71,9 @@ public enum CaptureTruthResolver {
         }
         let name = options.placeName.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
         place?.name = name
-        return CaptureTruth(instant: instant, zone: zone.0, zoneName: zone.1, place: place, placeName: name,
-                            warnings: warnings, subSecondDigits: subSecondDigits)
+        return CaptureTruth(
+            instant: instant, zone: zone.0, zoneName: zone.1, place: place, placeName: name,
+            warnings: warnings, subSecondDigits: subSecondDigits)
     }
 
     /// An IANA zone, `UTC`, or a fixed offset such as `+09:00`.
@@ -88,8 +94,10 @@ public enum CaptureTruthResolver {
         camera.offsetTimeOriginal.flatMap { EXIFDateTime.parseOffset($0) }.map(fixed)
     }
 
-    private static func cameraInstant(_ camera: CameraMetadata, flagZone: (TimeZone, String)?,
-                                      system: (TimeZone, String), warnings: inout [String])
+    private static func cameraInstant(
+        _ camera: CameraMetadata, flagZone: (TimeZone, String)?,
+        system: (TimeZone, String), warnings: inout [String]
+    )
         -> (ms: Int64, zone: (TimeZone, String)?, subSeconds: String?)?
     {
         guard let text = camera.dateTimeOriginal else { return nil }

@@ -16,17 +16,25 @@ enum EXIFDateTime {
         }
 
         init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millisecond: Int = 0) {
-            self.year = year; self.month = month; self.day = day
-            self.hour = hour; self.minute = minute; self.second = second; self.millisecond = millisecond
+            self.year = year
+            self.month = month
+            self.day = day
+            self.hour = hour
+            self.minute = minute
+            self.second = second
+            self.millisecond = millisecond
         }
 
         init(msAsUTC ms: Int64) {
             let days = Int(ms >= 0 ? ms / 86_400_000 : (ms - 86_399_999) / 86_400_000)
             var rest = Int(ms - Int64(days) * 86_400_000)
             (year, month, day) = EXIFDateTime.civil(fromDays: days)
-            hour = rest / 3_600_000; rest %= 3_600_000
-            minute = rest / 60_000; rest %= 60_000
-            second = rest / 1000; millisecond = rest % 1000
+            hour = rest / 3_600_000
+            rest %= 3_600_000
+            minute = rest / 60_000
+            rest %= 60_000
+            second = rest / 1000
+            millisecond = rest % 1000
         }
 
         var exifString: String {
@@ -61,7 +69,8 @@ enum EXIFDateTime {
         guard let sign = t.first, sign == "+" || sign == "-" else { return nil }
         let body = t.dropFirst().replacingOccurrences(of: ":", with: "")
         guard body.count == 2 || body.count == 4, body.allSatisfy(\.isASCII), let v = Int(body) else { return nil }
-        let h = body.count == 2 ? v : v / 100, m = body.count == 2 ? 0 : v % 100
+        let h = body.count == 2 ? v : v / 100
+        let m = body.count == 2 ? 0 : v % 100
         guard h <= 14, m < 60 else { return nil }
         return (sign == "-" ? -1 : 1) * (h * 3600 + m * 60)
     }
@@ -74,7 +83,8 @@ enum EXIFDateTime {
     /// Milliseconds of a `SubSecTime` string (`5` → 500, `123456` → 123); nil when not digits.
     static func subSecMilliseconds(_ text: String?) -> Int? {
         guard let t = text?.trimmingCharacters(in: .whitespaces), !t.isEmpty, t.allSatisfy(\.isNumber),
-              t.allSatisfy(\.isASCII) else { return nil }
+            t.allSatisfy(\.isASCII)
+        else { return nil }
         let three = String((t + "000").prefix(3))
         return Int(three)
     }
@@ -87,10 +97,14 @@ enum EXIFDateTime {
         var body = t
         var offset: Int?
         if body.hasSuffix("Z") || body.hasSuffix("z") {
-            offset = 0; body.removeLast()
-        } else if let idx = body.lastIndex(where: { $0 == "+" || $0 == "-" }), body.distance(from: body.startIndex, to: idx) > 10 {
+            offset = 0
+            body.removeLast()
+        } else if let idx = body.lastIndex(where: { $0 == "+" || $0 == "-" }),
+            body.distance(from: body.startIndex, to: idx) > 10
+        {
             guard let o = parseOffset(String(body[idx...])) else { return nil }
-            offset = o; body = String(body[..<idx])
+            offset = o
+            body = String(body[..<idx])
         }
         let parts = body.split(whereSeparator: { $0 == "T" || $0 == "t" || $0 == " " }).map(String.init)
         guard parts.count == 2 else { return nil }
@@ -106,8 +120,9 @@ enum EXIFDateTime {
         }
         let hms = timeText.split(separator: ":").compactMap { Int($0) }
         guard hms.count == 2 || hms.count == 3 else { return nil }
-        let wall = Wall(year: d[0], month: d[1], day: d[2], hour: hms[0], minute: hms[1],
-                        second: hms.count == 3 ? hms[2] : 0, millisecond: ms)
+        let wall = Wall(
+            year: d[0], month: d[1], day: d[2], hour: hms[0], minute: hms[1],
+            second: hms.count == 3 ? hms[2] : 0, millisecond: ms)
         guard wall.isValid, wall.second < 60 else { return nil }
         return (wall.msAsUTC - Int64((offset ?? 0) * 1000), offset, wall)
     }
@@ -115,8 +130,9 @@ enum EXIFDateTime {
     /// `2026-11-29T06:45:00.123Z`.
     static func utcISO(ms: Int64) -> String {
         let w = Wall(msAsUTC: ms)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", w.year, w.month, w.day, w.hour, w.minute,
-                      w.second, w.millisecond)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", w.year, w.month, w.day, w.hour, w.minute,
+            w.second, w.millisecond)
     }
 
     /// The wall time a clock in `zone` showed at the instant.

@@ -40,7 +40,8 @@ struct EXIFStructure: Sendable {
             }
             visited.insert(at)
             guard let dir = block.directory(at: at) else {
-                warnings.append("EXIF: \(name) at offset \(at) lies outside the \(block.bytes.count)-byte EXIF block; ignored")
+                warnings.append(
+                    "EXIF: \(name) at offset \(at) lies outside the \(block.bytes.count)-byte EXIF block; ignored")
                 damaged = true
                 return nil
             }
@@ -49,13 +50,15 @@ struct EXIFStructure: Sendable {
                     if TIFFEntry.size(ofType: e.type) == nil {
                         warnings.append("EXIF: bad format (\(e.type)) for \(name) entry \(k); skipped")
                     } else {
-                        warnings.append("EXIF: \(name) tag 0x\(String(e.tag, radix: 16)) claims \(e.count) values; ignored")
+                        warnings.append(
+                            "EXIF: \(name) tag 0x\(String(e.tag, radix: 16)) claims \(e.count) values; ignored")
                         damaged = true
                     }
                     continue
                 }
                 if size > 4, block.value(of: e) == nil {
-                    warnings.append("EXIF: \(name) tag 0x\(String(e.tag, radix: 16)) points past the end of the EXIF block")
+                    warnings.append(
+                        "EXIF: \(name) tag 0x\(String(e.tag, radix: 16)) points past the end of the EXIF block")
                     damaged = true
                 }
             }

@@ -12,7 +12,8 @@ public enum ICCProfile {
         for s in parsed.segments where s.isICC {
             let p = s.payload
             guard p.count >= 14 else { return nil }
-            let seq = Int(p[p.startIndex + 12]), count = Int(p[p.startIndex + 13])
+            let seq = Int(p[p.startIndex + 12])
+            let count = Int(p[p.startIndex + 13])
             guard seq >= 1, count >= 1, seq <= count, total == nil || total == count, chunks[seq] == nil else {
                 return nil
             }

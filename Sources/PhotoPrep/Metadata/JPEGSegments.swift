@@ -76,7 +76,8 @@ struct JPEGSegments: Sendable {
                 }
                 let length = Int(jpeg[m + 1]) << 8 | Int(jpeg[m + 2])
                 guard length >= 2, m + 1 + length <= jpeg.count else {
-                    warnings.append(String(format: "JPEG: segment FF%02X at offset %d runs past the end of the file", marker, i))
+                    warnings.append(
+                        String(format: "JPEG: segment FF%02X at offset %d runs past the end of the file", marker, i))
                     break scan
                 }
                 segments.append(Segment(marker: marker, bytes: [0xFF, marker] + jpeg[(m + 1)..<(m + 1 + length)]))

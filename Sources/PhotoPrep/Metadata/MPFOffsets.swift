@@ -9,8 +9,8 @@ enum MPFOffsets {
         var bytes = segment.bytes
         let base = 4 + JPEGSegments.mpfSignature.count  // TIFF header inside the segment
         guard bytes.count > base + 8, let block = TIFFBlock(Array(bytes[base...])),
-              let dir = block.directory(at: Int(block.ifd0Offset)),
-              let entry = dir[0xB002], entry.type == 7, let size = entry.byteCount, size % 16 == 0, size > 4
+            let dir = block.directory(at: Int(block.ifd0Offset)),
+            let entry = dir[0xB002], entry.type == 7, let size = entry.byteCount, size % 16 == 0, size > 4
         else { return nil }
         let start = base + Int(TIFFBlock.u32(entry.field, bigEndian: block.bigEndian))
         guard start + size <= bytes.count else { return nil }

@@ -12,7 +12,7 @@ public enum MetadataReader {
         }
         meta.warnings += jpegSegments.warnings
         guard let app1 = jpegSegments.segments.first(where: { $0.isEXIF }),
-              let tiff = EXIFStructure.tiff(fromAPP1: app1.payload)
+            let tiff = EXIFStructure.tiff(fromAPP1: app1.payload)
         else { return meta }
         guard let exif = EXIFStructure(tiff: tiff) else {
             meta.warnings.append("EXIF: no valid TIFF header (byte-order mark); the camera's EXIF was not read")
@@ -21,7 +21,8 @@ public enum MetadataReader {
         meta.warnings += exif.warnings
         read(exif, into: &meta)
         if meta.offsetTimeOriginal == nil, let wall = meta.dateTimeOriginal,
-           let xmp = jpegSegments.segments.first(where: { $0.isXMP }) {
+            let xmp = jpegSegments.segments.first(where: { $0.isXMP })
+        {
             meta.offsetTimeOriginal = xmpOffset(matching: wall, in: xmp)
         }
         return meta
@@ -41,7 +42,8 @@ public enum MetadataReader {
         }
         let value = String(rest.prefix { $0 != "\"" && $0 != "'" && $0 != "<" })
         guard let parsed = EXIFDateTime.parseISO8601(value), let offset = parsed.offset,
-              let wall = EXIFDateTime.parseWall(exifWall) else { return nil }
+            let wall = EXIFDateTime.parseWall(exifWall)
+        else { return nil }
         var xmpWall = parsed.wall
         xmpWall.millisecond = 0
         return xmpWall == wall ? EXIFDateTime.formatOffset(offset) : nil
@@ -63,7 +65,9 @@ public enum MetadataReader {
 
     private static func degrees(_ values: [Double?]?) -> Double? {
         guard let v = values, !v.isEmpty, v.allSatisfy({ $0 != nil }) else { return nil }
-        let d = v[0]!, m = v.count > 1 ? v[1]! : 0, s = v.count > 2 ? v[2]! : 0
+        let d = v[0]!
+        let m = v.count > 1 ? v[1]! : 0
+        let s = v.count > 2 ? v[2]! : 0
         return d + m / 60 + s / 3600
     }
 
@@ -71,7 +75,8 @@ public enum MetadataReader {
         guard var lat = degrees(b.rationals(gps[0x0002])), var lon = degrees(b.rationals(gps[0x0004])) else {
             return nil
         }
-        let latRef = b.string(gps[0x0001])?.uppercased(), lonRef = b.string(gps[0x0003])?.uppercased()
+        let latRef = b.string(gps[0x0001])?.uppercased()
+        let lonRef = b.string(gps[0x0003])?.uppercased()
         if latRef == "S" { lat = -abs(lat) }
         if lonRef == "W" { lon = -abs(lon) }
         if latRef == nil || lonRef == nil {
@@ -87,7 +92,8 @@ public enum MetadataReader {
         }
         fix.accuracy = b.rationals(gps[0x001F])?.first ?? nil
         if let date = b.string(gps[0x001D]), let time = b.rationals(gps[0x0007]), time.count == 3,
-           let h = time[0], let m = time[1], let s = time[2] {
+            let h = time[0], let m = time[1], let s = time[2]
+        {
             fix.timestamp = EXIFDateTime.gpsDate(date, hours: h, minutes: m, seconds: s)
         }
         return fix

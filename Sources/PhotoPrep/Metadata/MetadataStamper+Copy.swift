@@ -17,16 +17,18 @@ extension MetadataStamper {
     /// the camera's descriptive tags (make, model, exposure, lens, …) carried over from
     /// `originalJPEG`. Never carried: MakerNotes, the IFD1 thumbnail, the original's size.
     /// The place name goes into a new XMP packet. Other segments (ICC) are kept.
-    public static func stampCopy(copyJPEG: [UInt8], originalJPEG: [UInt8]?, truth: CaptureTruth, width: Int,
-                                 height: Int) throws(MetadataError) -> [UInt8]
-    {
+    public static func stampCopy(
+        copyJPEG: [UInt8], originalJPEG: [UInt8]?, truth: CaptureTruth, width: Int,
+        height: Int
+    ) throws(MetadataError) -> [UInt8] {
         guard var parsed = JPEGSegments(copyJPEG) else { throw .notJPEG(what: "the copy") }
         parsed.segments.removeAll { $0.isEXIF || $0.isXMP }
         let stamp = CaptureStamp(truth: truth)
 
         var camera: EXIFStructure?
         if let originalJPEG, let seg = JPEGSegments(originalJPEG)?.segments.first(where: { $0.isEXIF }),
-           let tiff = EXIFStructure.tiff(fromAPP1: seg.payload), let s = EXIFStructure(tiff: tiff), !s.damaged {
+            let tiff = EXIFStructure.tiff(fromAPP1: seg.payload), let s = EXIFStructure(tiff: tiff), !s.damaged
+        {
             camera = s
         }
         let size = (width: width, height: height)
@@ -41,8 +43,9 @@ extension MetadataStamper {
                     gps?.append(TIFFWriter.Entry(tag: 0, type: 1, count: 4, value: .data([2, 3, 0, 0])))
                 }
             }
-            let full = fresh(bigEndian: camera.block.bigEndian, stamp: stamp, orientation: 1, size: size,
-                             carriedIFD0: ifd0, carriedExif: exif, gps: gps)
+            let full = fresh(
+                bigEndian: camera.block.bigEndian, stamp: stamp, orientation: 1, size: size,
+                carriedIFD0: ifd0, carriedExif: exif, gps: gps)
             if full.count + 6 <= 65533 { tiff = full }
         }
         guard let exif = JPEGSegments.Segment(marker: 0xE1, payload: JPEGSegments.exifSignature + tiff) else {
@@ -51,7 +54,9 @@ extension MetadataStamper {
         let at = parsed.metadataInsertionIndex
         parsed.segments.insert(exif, at: at)
         if let name = truth.placeName,
-           let xmp = JPEGSegments.Segment(marker: 0xE1, payload: JPEGSegments.xmpSignature + Array(XMPPacket.fresh(location: name).utf8)) {
+            let xmp = JPEGSegments.Segment(
+                marker: 0xE1, payload: JPEGSegments.xmpSignature + Array(XMPPacket.fresh(location: name).utf8))
+        {
             parsed.segments.insert(xmp, at: at + 1)
         }
         return parsed.bytes
@@ -64,7 +69,8 @@ extension MetadataStamper {
         var seen = Set<UInt16>()
         return dir.entries.compactMap { e in
             guard !excluding.contains(e.tag), e.type != 13, !seen.contains(e.tag), let value = block.value(of: e),
-                  value.count <= 8192 else { return nil }
+                value.count <= 8192
+            else { return nil }
             seen.insert(e.tag)
             return TIFFWriter.Entry(tag: e.tag, type: e.type, count: e.count, value: .data(value))
         }

@@ -26,22 +26,30 @@ public enum MetadataStamper {
                 if let t = tiff, t.count + 6 > 65533 {
                     tiff = extendIntoThumbnail(structure, stamp: stamp)
                     if tiff != nil {
-                        warnings.append("the camera's EXIF had no room left for the capture time and place;"
-                            + " its small preview image (thumbnail) was dropped to make room")
+                        warnings.append(
+                            "the camera's EXIF had no room left for the capture time and place;"
+                                + " its small preview image (thumbnail) was dropped to make room")
                     } else {
-                        warnings.append("the camera's EXIF is too large to add the capture time and place to;"
-                            + " it was replaced by a fresh EXIF (the camera's other tags and MakerNotes are lost)")
+                        warnings.append(
+                            "the camera's EXIF is too large to add the capture time and place to;"
+                                + " it was replaced by a fresh EXIF (the camera's other tags and MakerNotes are lost)")
                     }
                 }
-                if tiff == nil { tiff = fresh(bigEndian: structure.block.bigEndian, stamp: stamp,
-                                              orientation: orientation(structure), size: size) }
+                if tiff == nil {
+                    tiff = fresh(
+                        bigEndian: structure.block.bigEndian, stamp: stamp,
+                        orientation: orientation(structure), size: size)
+                }
             } else {
                 let structure = EXIFStructure(tiff: camera)
-                let why = structure.map { $0.warnings.joined(separator: "; ") } ?? "no valid TIFF header (byte-order mark)"
-                warnings.append("the photo's EXIF is damaged (\(why)); it was replaced by a fresh EXIF holding"
-                    + " the capture time and place")
-                tiff = fresh(bigEndian: structure?.block.bigEndian ?? true, stamp: stamp,
-                             orientation: structure.map(orientation) ?? 1, size: size)
+                let why =
+                    structure.map { $0.warnings.joined(separator: "; ") } ?? "no valid TIFF header (byte-order mark)"
+                warnings.append(
+                    "the photo's EXIF is damaged (\(why)); it was replaced by a fresh EXIF holding"
+                        + " the capture time and place")
+                tiff = fresh(
+                    bigEndian: structure?.block.bigEndian ?? true, stamp: stamp,
+                    orientation: structure.map(orientation) ?? 1, size: size)
             }
         } else {
             tiff = fresh(bigEndian: true, stamp: stamp, orientation: 1, size: size)
@@ -80,22 +88,27 @@ public enum MetadataStamper {
             } else {
                 warnings.append("the photo's XMP is too large to add the place name to; the XMP was left as it was")
             }
-        } else if let seg = JPEGSegments.Segment(marker: 0xE1, payload: signature + Array(XMPPacket.fresh(location: name).utf8)) {
+        } else if let seg = JPEGSegments.Segment(
+            marker: 0xE1, payload: signature + Array(XMPPacket.fresh(location: name).utf8))
+        {
             parsed.segments.insert(seg, at: exifAt + 1)
         }
     }
 
     /// Corrects the MPF index when the segments between it and the image data changed size.
-    private static func keepMPF(_ parsed: inout JPEGSegments, before: [JPEGSegments.Segment], warnings: inout [String]) {
+    private static func keepMPF(_ parsed: inout JPEGSegments, before: [JPEGSegments.Segment], warnings: inout [String])
+    {
         guard let oldAt = before.firstIndex(where: { $0.isMPF }),
-              let newAt = parsed.segments.firstIndex(where: { $0.isMPF }) else { return }
+            let newAt = parsed.segments.firstIndex(where: { $0.isMPF })
+        else { return }
         let oldAfter = before[oldAt...].reduce(0) { $0 + $1.bytes.count }
         let newAfter = parsed.segments[newAt...].reduce(0) { $0 + $1.bytes.count }
         guard oldAfter != newAfter else { return }
         if let fixed = MPFOffsets.shifted(parsed.segments[newAt], by: newAfter - oldAfter) {
             parsed.segments[newAt] = fixed
         } else {
-            warnings.append("the photo's multi-picture (MPF) index could not be followed; its extra images may not be found")
+            warnings.append(
+                "the photo's multi-picture (MPF) index could not be followed; its extra images may not be found")
         }
     }
 
@@ -117,7 +130,8 @@ public enum MetadataStamper {
         var exif = (s.exif?.entries ?? []).filter {
             TIFFEntry.size(ofType: $0.type) != nil && !CaptureStamp.exifTags.contains($0.tag)
         }.map(verbatim)
-        let version = s.block.value(of: s.exif?[EXIFStructure.Tag.exifVersion] ?? TIFFEntry(tag: 0, type: 0, count: 0, field: []))
+        let version = s.block.value(
+            of: s.exif?[EXIFStructure.Tag.exifVersion] ?? TIFFEntry(tag: 0, type: 0, count: 0, field: []))
         if version.map({ String(decoding: $0, as: UTF8.self) < "0231" || $0.count != 4 }) ?? true {
             exif.removeAll { $0.tag == EXIFStructure.Tag.exifVersion }
             exif.append(w.bytesEntry(EXIFStructure.Tag.exifVersion, Array("0231".utf8), type: 7))
@@ -146,7 +160,7 @@ public enum MetadataStamper {
     static func extendIntoThumbnail(_ s: EXIFStructure, stamp: CaptureStamp) -> [UInt8]? {
         let b = s.block
         guard let ifd1 = s.ifd1, let start = b.integers(ifd1[0x0201])?.first,
-              let length = b.integers(ifd1[0x0202])?.first, start >= 8, length > 0, start + length <= b.bytes.count
+            let length = b.integers(ifd1[0x0202])?.first, start >= 8, length > 0, start + length <= b.bytes.count
         else { return nil }
         let end = start + length
         let built = extend(s, stamp: stamp, onto: Array(b.bytes.prefix(start + start % 2)), dropIFD1: true)
@@ -157,13 +171,19 @@ public enum MetadataStamper {
 
     /// A new EXIF block: the directories a JPEG's EXIF needs (exiftool -validate finds nothing
     /// missing), the capture stamp, `carried` entries from the camera, and the GPS IFD.
-    static func fresh(bigEndian: Bool, stamp: CaptureStamp, orientation: Int, size: (width: Int, height: Int)?,
-                      carriedIFD0: [TIFFWriter.Entry] = [], carriedExif: [TIFFWriter.Entry] = [],
-                      gps: [TIFFWriter.Entry]? = nil) -> [UInt8] {
+    static func fresh(
+        bigEndian: Bool, stamp: CaptureStamp, orientation: Int, size: (width: Int, height: Int)?,
+        carriedIFD0: [TIFFWriter.Entry] = [], carriedExif: [TIFFWriter.Entry] = [],
+        gps: [TIFFWriter.Entry]? = nil
+    ) -> [UInt8] {
         var w = TIFFWriter(bigEndian: bigEndian)
         var exif = carriedExif
         func add(_ e: TIFFWriter.Entry, to list: inout [TIFFWriter.Entry], replacing: Bool) {
-            if replacing { list.removeAll { $0.tag == e.tag } } else if list.contains(where: { $0.tag == e.tag }) { return }
+            if replacing {
+                list.removeAll { $0.tag == e.tag }
+            } else if list.contains(where: { $0.tag == e.tag }) {
+                return
+            }
             list.append(e)
         }
         add(w.bytesEntry(0x9000, Array("0231".utf8), type: 7), to: &exif, replacing: true)

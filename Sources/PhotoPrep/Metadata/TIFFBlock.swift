@@ -75,7 +75,8 @@ struct TIFFBlock: Sendable {
     private func entries(_ offset: Int, _ n: UInt16) -> [TIFFEntry] {
         (0..<Int(n)).map { k in
             let p = offset + 2 + k * 12
-            return TIFFEntry(tag: u16(p)!, type: u16(p + 2)!, count: u32(p + 4)!, field: Array(bytes[(p + 8)..<(p + 12)]))
+            return TIFFEntry(
+                tag: u16(p)!, type: u16(p + 2)!, count: u32(p + 4)!, field: Array(bytes[(p + 8)..<(p + 12)]))
         }
     }
 
@@ -84,7 +85,9 @@ struct TIFFBlock: Sendable {
     func string(_ entry: TIFFEntry?) -> String? {
         guard let entry, entry.type == 2 || entry.type == 7, let raw = value(of: entry) else { return nil }
         let cut = raw.prefix { $0 != 0 }
-        guard let s = String(bytes: cut, encoding: .utf8) ?? String(bytes: cut, encoding: .isoLatin1) else { return nil }
+        guard let s = String(bytes: cut, encoding: .utf8) ?? String(bytes: cut, encoding: .isoLatin1) else {
+            return nil
+        }
         let trimmed = s.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? nil : trimmed
     }

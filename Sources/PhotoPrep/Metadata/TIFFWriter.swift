@@ -76,8 +76,9 @@ struct TIFFWriter: Sendable {
     }
 
     func short(_ tag: UInt16, _ values: [UInt16]) -> Entry {
-        Entry(tag: tag, type: 3, count: UInt32(values.count),
-              value: .data(values.flatMap { TIFFBlock.bytes($0, bigEndian: bigEndian) }))
+        Entry(
+            tag: tag, type: 3, count: UInt32(values.count),
+            value: .data(values.flatMap { TIFFBlock.bytes($0, bigEndian: bigEndian) }))
     }
 
     func long(_ tag: UInt16, _ value: UInt32) -> Entry {
@@ -85,8 +86,11 @@ struct TIFFWriter: Sendable {
     }
 
     func rational(_ tag: UInt16, _ values: [(UInt32, UInt32)]) -> Entry {
-        Entry(tag: tag, type: 5, count: UInt32(values.count), value: .data(values.flatMap {
-            TIFFBlock.bytes($0.0, bigEndian: bigEndian) + TIFFBlock.bytes($0.1, bigEndian: bigEndian)
-        }))
+        Entry(
+            tag: tag, type: 5, count: UInt32(values.count),
+            value: .data(
+                values.flatMap {
+                    TIFFBlock.bytes($0.0, bigEndian: bigEndian) + TIFFBlock.bytes($0.1, bigEndian: bigEndian)
+                }))
     }
 }

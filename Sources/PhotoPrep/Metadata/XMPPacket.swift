@@ -61,7 +61,8 @@ enum XMPPacket {
         // Attribute form: Iptc4xmpCore:Location="…".
         for quote in ["\"", "'"] {
             while let attr = text.range(of: "Iptc4xmpCore:Location=" + quote),
-                  let end = text[attr.upperBound...].firstIndex(of: Character(quote)) {
+                let end = text[attr.upperBound...].firstIndex(of: Character(quote))
+            {
                 text.removeSubrange(attr.lowerBound...end)
             }
         }

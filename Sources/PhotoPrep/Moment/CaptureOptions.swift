@@ -17,11 +17,19 @@ public struct CaptureOptions: Sendable {
     /// `--gpx-max-gap`: seconds from the nearest fix beyond which the track gives no place.
     public var gpxMaxGap: Double
 
-    public init(capturedAt: String? = nil, timezone: String? = nil, lat: Double? = nil, lon: Double? = nil,
-                accuracy: Double? = nil, altitude: Double? = nil, placeName: String? = nil, gpx: GPXTrack? = nil,
-                gpxMaxGap: Double = 1800) {
-        self.capturedAt = capturedAt; self.timezone = timezone; self.lat = lat; self.lon = lon
-        self.accuracy = accuracy; self.altitude = altitude; self.placeName = placeName; self.gpx = gpx
+    public init(
+        capturedAt: String? = nil, timezone: String? = nil, lat: Double? = nil, lon: Double? = nil,
+        accuracy: Double? = nil, altitude: Double? = nil, placeName: String? = nil, gpx: GPXTrack? = nil,
+        gpxMaxGap: Double = 1800
+    ) {
+        self.capturedAt = capturedAt
+        self.timezone = timezone
+        self.lat = lat
+        self.lon = lon
+        self.accuracy = accuracy
+        self.altitude = altitude
+        self.placeName = placeName
+        self.gpx = gpx
         self.gpxMaxGap = gpxMaxGap
     }
 }

@@ -18,8 +18,10 @@ public struct CaptureTruth: Sendable, Equatable {
     /// Set when the time came from the camera, so its own sub-second digits are kept as written.
     public var subSecondDigits: String?
 
-    public init(instant: Date, zone: TimeZone, zoneName: String, place: Place? = nil, placeName: String? = nil,
-                warnings: [String] = [], subSecondDigits: String? = nil) {
+    public init(
+        instant: Date, zone: TimeZone, zoneName: String, place: Place? = nil, placeName: String? = nil,
+        warnings: [String] = [], subSecondDigits: String? = nil
+    ) {
         self.instant = Date(timeIntervalSince1970: Double(EXIFDateTime.ms(instant)) / 1000)
         self.zone = zone
         self.zoneName = zoneName
@@ -42,10 +44,17 @@ public struct CaptureTruth: Sendable, Equatable {
         public var source: String
         public var name: String?
 
-        public init(lat: Double, lon: Double, accuracyM: Double? = nil, altitudeM: Double? = nil,
-                    sampledAt: Date? = nil, source: String, name: String? = nil) {
-            self.lat = lat; self.lon = lon; self.accuracyM = accuracyM; self.altitudeM = altitudeM
-            self.sampledAt = sampledAt; self.source = source; self.name = name
+        public init(
+            lat: Double, lon: Double, accuracyM: Double? = nil, altitudeM: Double? = nil,
+            sampledAt: Date? = nil, source: String, name: String? = nil
+        ) {
+            self.lat = lat
+            self.lon = lon
+            self.accuracyM = accuracyM
+            self.altitudeM = altitudeM
+            self.sampledAt = sampledAt
+            self.source = source
+            self.name = name
         }
     }
 
@@ -71,9 +80,10 @@ public struct CaptureTruth: Sendable, Equatable {
     /// `moment.json`'s `location`, or nil when there is no place.
     public var momentLocation: Moment.Location? {
         guard let p = place else { return nil }
-        return Moment.Location(lat: p.lat, lon: p.lon, accuracyM: p.accuracyM, altitudeM: p.altitudeM,
-                               sampledAt: p.sampledAt.map { EXIFDateTime.utcISO(ms: EXIFDateTime.ms($0)) },
-                               source: p.source)
+        return Moment.Location(
+            lat: p.lat, lon: p.lon, accuracyM: p.accuracyM, altitudeM: p.altitudeM,
+            sampledAt: p.sampledAt.map { EXIFDateTime.utcISO(ms: EXIFDateTime.ms($0)) },
+            source: p.source)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// A GPS track from a GPX file: every fix of every track and segment (and route), ordered by time.
@@ -16,7 +17,10 @@ public struct GPXTrack: Sendable, Equatable {
         public var elevation: Double?
 
         public init(time: Date, lat: Double, lon: Double, elevation: Double? = nil) {
-            self.time = time; self.lat = lat; self.lon = lon; self.elevation = elevation
+            self.time = time
+            self.lat = lat
+            self.lon = lon
+            self.elevation = elevation
         }
     }
 
@@ -59,38 +63,59 @@ public struct GPXTrack: Sendable, Equatable {
         if t < first.time.timeIntervalSince1970 {
             let d = first.time.timeIntervalSince1970 - t
             if d > maxGap {
-                return (nil, "GPX track \(name): the photo was taken \(Self.duration(d)) before the track starts"
-                    + " (limit \(Self.duration(maxGap))); no place")
+                return (
+                    nil,
+                    "GPX track \(name): the photo was taken \(Self.duration(d)) before the track starts"
+                        + " (limit \(Self.duration(maxGap))); no place"
+                )
             }
-            return (place(first), "GPX track \(name): the photo was taken \(Self.duration(d)) before the track"
-                + " starts; its first point is used")
+            return (
+                place(first),
+                "GPX track \(name): the photo was taken \(Self.duration(d)) before the track"
+                    + " starts; its first point is used"
+            )
         }
         if t > last.time.timeIntervalSince1970 {
             let d = t - last.time.timeIntervalSince1970
             if d > maxGap {
-                return (nil, "GPX track \(name): the photo was taken \(Self.duration(d)) after the track ends"
-                    + " (limit \(Self.duration(maxGap))); no place")
+                return (
+                    nil,
+                    "GPX track \(name): the photo was taken \(Self.duration(d)) after the track ends"
+                        + " (limit \(Self.duration(maxGap))); no place"
+                )
             }
-            return (place(last), "GPX track \(name): the photo was taken \(Self.duration(d)) after the track"
-                + " ends; its last point is used")
+            return (
+                place(last),
+                "GPX track \(name): the photo was taken \(Self.duration(d)) after the track"
+                    + " ends; its last point is used"
+            )
         }
         // Binary search for the fixes around t: fixes[i0].time <= t <= fixes[i1].time.
-        var i0 = 0, i1 = fixes.count - 1
+        var i0 = 0
+        var i1 = fixes.count - 1
         while i1 > i0 + 1 {
             let mid = (i0 + i1) / 2
             if t < fixes[mid].time.timeIntervalSince1970 { i1 = mid } else { i0 = mid }
         }
-        let a = fixes[i0], b = fixes[i1]
-        let ta = a.time.timeIntervalSince1970, tb = b.time.timeIntervalSince1970
+        let a = fixes[i0]
+        let b = fixes[i1]
+        let ta = a.time.timeIntervalSince1970
+        let tb = b.time.timeIntervalSince1970
         if tb - ta > maxGap {
             let nearest = t - ta < tb - t ? a : b
             let d = abs(t - nearest.time.timeIntervalSince1970)
             if d > maxGap {
-                return (nil, "GPX track \(name): the photo was taken \(Self.duration(d)) from the nearest track"
-                    + " point (limit \(Self.duration(maxGap))); no place")
+                return (
+                    nil,
+                    "GPX track \(name): the photo was taken \(Self.duration(d)) from the nearest track"
+                        + " point (limit \(Self.duration(maxGap))); no place"
+                )
             }
-            return (place(nearest), "GPX track \(name): the photo falls in a \(Self.duration(tb - ta)) gap of the"
-                + " track; the nearest point, \(Self.duration(d)) away, is used")
+            return (
+                place(nearest),
+                "GPX track \(name): the photo falls in a \(Self.duration(tb - ta)) gap of the"
+                    + " track; the nearest point, \(Self.duration(d)) away, is used"
+            )
         }
         let f = tb == ta ? 0 : (t - ta) / (tb - ta)
         var dlon = b.lon - a.lon
@@ -98,8 +123,14 @@ public struct GPXTrack: Sendable, Equatable {
         var lon = a.lon + f * dlon
         if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
         var ele: Double?
-        if let ea = a.elevation, let eb = b.elevation { ele = ea + f * (eb - ea) } else { ele = f < 0.5 ? a.elevation : b.elevation }
-        return (Place(lat: a.lat + f * (b.lat - a.lat), lon: lon, altitudeM: ele, sampledAt: instant, source: "gpx"), nil)
+        if let ea = a.elevation, let eb = b.elevation {
+            ele = ea + f * (eb - ea)
+        } else {
+            ele = f < 0.5 ? a.elevation : b.elevation
+        }
+        return (
+            Place(lat: a.lat + f * (b.lat - a.lat), lon: lon, altitudeM: ele, sampledAt: instant, source: "gpx"), nil
+        )
     }
 
     static func duration(_ seconds: Double) -> String {
@@ -119,21 +150,26 @@ private final class GPXReader: NSObject, XMLParserDelegate {
 
     private func local(_ name: String) -> String { name.split(separator: ":").last.map(String.init) ?? name }
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName qName: String?, attributes: [String: String] = [:]
+    ) {
         let n = local(elementName)
         if n == "trkpt" || n == "rtept" {
             inPoint = true
             lat = attributes["lat"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
             lon = attributes["lon"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            ele = nil; time = nil
+            ele = nil
+            time = nil
         }
         text = ""
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         let n = local(elementName)
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
         switch n {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import PhotoPrep
 
 /// Camera-like JPEGs built byte by byte for the metadata tests, independent of the library's own
@@ -17,7 +18,9 @@ struct CameraFixture {
     /// One directory entry: tag, type, count, value bytes (already in the block's byte order).
     typealias Entry = (tag: UInt16, type: UInt16, count: UInt32, value: [UInt8])
 
-    private func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
+    private func u16(_ v: UInt16) -> [UInt8] {
+        bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)]
+    }
     private func u32(_ v: UInt32) -> [UInt8] {
         let b = [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
         return bigEndian ? b : b.reversed()
@@ -25,7 +28,9 @@ struct CameraFixture {
     func ascii(_ tag: UInt16, _ s: String) -> Entry { (tag, 2, UInt32(s.utf8.count + 1), Array(s.utf8) + [0]) }
     func short(_ tag: UInt16, _ v: UInt16) -> Entry { (tag, 3, 1, u16(v)) }
     func long(_ tag: UInt16, _ v: UInt32) -> Entry { (tag, 4, 1, u32(v)) }
-    func rational(_ tag: UInt16, _ v: [(UInt32, UInt32)]) -> Entry { (tag, 5, UInt32(v.count), v.flatMap { u32($0.0) + u32($0.1) }) }
+    func rational(_ tag: UInt16, _ v: [(UInt32, UInt32)]) -> Entry {
+        (tag, 5, UInt32(v.count), v.flatMap { u32($0.0) + u32($0.1) })
+    }
     func undefined(_ tag: UInt16, _ v: [UInt8]) -> Entry { (tag, 7, UInt32(v.count), v) }
 
     /// Appends a directory (entries sorted) and its out-of-line values to `block`; returns its offset.
@@ -34,7 +39,8 @@ struct CameraFixture {
         let start = block.count
         let sorted = entries.sorted { $0.tag < $1.tag }
         var valueAt = start + 2 + sorted.count * 12 + 4
-        var table = u16(UInt16(sorted.count)), values: [UInt8] = []
+        var table = u16(UInt16(sorted.count))
+        var values: [UInt8] = []
         for e in sorted {
             table += u16(e.tag) + u16(e.type) + u32(e.count)
             if e.value.count <= 4 {
@@ -54,13 +60,14 @@ struct CameraFixture {
     func tiff(thumbnail: [UInt8]) -> [UInt8] {
         var block: [UInt8] = (bigEndian ? [0x4D, 0x4D, 0, 0x2A] : [0x49, 0x49, 0x2A, 0]) + u32(0)
         // The MakerNote first, as a Canon-style IFD whose value offsets count from the TIFF header.
-        let makerNote = directory([
-            ascii(0x0006, "Canon EOS FIXTURE JPEG"),
-            ascii(0x0007, "Firmware Version 1.2.3"),
-            ascii(0x0009, "Jane Q. Photographer"),
-            long(0x000C, 2_024_050_101),
-        ] + (makerNotePadding > 0 ? [undefined(0x5555, [UInt8](repeating: 0xAB, count: makerNotePadding))] : []),
-        into: &block)
+        let makerNote = directory(
+            [
+                ascii(0x0006, "Canon EOS FIXTURE JPEG"),
+                ascii(0x0007, "Firmware Version 1.2.3"),
+                ascii(0x0009, "Jane Q. Photographer"),
+                long(0x000C, 2_024_050_101),
+            ] + (makerNotePadding > 0 ? [undefined(0x5555, [UInt8](repeating: 0xAB, count: makerNotePadding))] : []),
+            into: &block)
         let makerNoteBytes = Array(block[Int(makerNote)...])
         let thumbAt = UInt32(block.count)
         block += thumbnail
@@ -77,16 +84,20 @@ struct CameraFixture {
         let exif = directory(exifEntries, into: &block)
         var gps: UInt32?
         if withGPS {
-            gps = directory([
-                (0x0000, 1, 4, [2, 2, 0, 0]), ascii(0x0001, "N"), rational(0x0002, [(35, 1), (39, 1), (2916, 100)]),
-                ascii(0x0003, "E"), rational(0x0004, [(139, 1), (46, 1), (156, 100)]), (0x0005, 1, 1, [0]),
-                rational(0x0006, [(405, 10)]), rational(0x0007, [(7, 1), (58, 1), (5, 1)]), ascii(0x001D, "2024:05:01"),
-            ], into: &block)
+            gps = directory(
+                [
+                    (0x0000, 1, 4, [2, 2, 0, 0]), ascii(0x0001, "N"),
+                    rational(0x0002, [(35, 1), (39, 1), (2916, 100)]),
+                    ascii(0x0003, "E"), rational(0x0004, [(139, 1), (46, 1), (156, 100)]), (0x0005, 1, 1, [0]),
+                    rational(0x0006, [(405, 10)]), rational(0x0007, [(7, 1), (58, 1), (5, 1)]),
+                    ascii(0x001D, "2024:05:01"),
+                ], into: &block)
         }
-        let ifd1 = directory([
-            short(0x0103, 6), rational(0x011A, [(72, 1)]), rational(0x011B, [(72, 1)]), short(0x0128, 2),
-            long(0x0201, thumbAt), long(0x0202, UInt32(thumbnail.count)),
-        ], into: &block)
+        let ifd1 = directory(
+            [
+                short(0x0103, 6), rational(0x011A, [(72, 1)]), rational(0x011B, [(72, 1)]), short(0x0128, 2),
+                long(0x0201, thumbAt), long(0x0202, UInt32(thumbnail.count)),
+            ], into: &block)
         var ifd0Entries: [Entry] = [
             ascii(0x010F, "Canon"), ascii(0x0110, "Canon EOS Fixture"), short(0x0112, 6),
             rational(0x011A, [(72, 1)]), rational(0x011B, [(72, 1)]), short(0x0128, 2),
@@ -117,13 +128,15 @@ struct CameraFixture {
     /// its body a counting pattern so that misordered chunks show.
     static func iccProfile(size: Int) -> [UInt8] {
         var p = (0..<size).map { UInt8(truncatingIfNeeded: $0 * 7 + 3) }
-        let header: [UInt8] = [UInt8(size >> 24), UInt8((size >> 16) & 0xFF), UInt8((size >> 8) & 0xFF), UInt8(size & 0xFF)]
+        let header: [UInt8] =
+            [UInt8(size >> 24), UInt8((size >> 16) & 0xFF), UInt8((size >> 8) & 0xFF), UInt8(size & 0xFF)]
             + Array("lcms".utf8) + [0x04, 0x30, 0, 0] + Array("mntrRGB XYZ ".utf8)
             + [0x07, 0xEA, 0, 11, 0, 29, 0, 12, 0, 0, 0, 0] + Array("acsp".utf8)
         p.replaceSubrange(0..<header.count, with: header)
         p.replaceSubrange(header.count..<128, with: [UInt8](repeating: 0, count: 128 - header.count))
         // One tag: cprt, a `text` element at offset 144.
-        let table: [UInt8] = [0, 0, 0, 1] + Array("cprt".utf8) + [0, 0, 0, 144, 0, 0, 0, 16]
+        let table: [UInt8] =
+            [0, 0, 0, 1] + Array("cprt".utf8) + [0, 0, 0, 144, 0, 0, 0, 16]
             + Array("text".utf8) + [0, 0, 0, 0] + Array("Fixture\0".utf8)
         p.replaceSubrange(128..<(128 + table.count), with: table)
         return p
@@ -152,9 +165,11 @@ enum ExifTool {
     /// The warnings of `exiftool -validate -warning -a`, without the summary line.
     static func validationWarnings(_ file: URL) throws -> Set<String> {
         let r = try TestSupport.run("exiftool", ["-validate", "-warning", "-a", "-s3", file.path])
-        return Set(r.text.split(separator: "\n").map(String.init).filter {
-            !$0.hasPrefix("OK") && !$0.hasSuffix("Warning") && !$0.hasSuffix("Warnings") && !$0.contains("Warnings (")
-        })
+        return Set(
+            r.text.split(separator: "\n").map(String.init).filter {
+                !$0.hasPrefix("OK") && !$0.hasSuffix("Warning") && !$0.hasSuffix("Warnings")
+                    && !$0.contains("Warnings (")
+            })
     }
 
     /// A value as text, numbers without a trailing `.0`.

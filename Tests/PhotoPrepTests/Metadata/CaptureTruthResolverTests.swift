@@ -1,16 +1,21 @@
 import Foundation
 import Testing
+
 @testable import PhotoPrep
 
 @Suite struct CaptureTruthResolverTests {
-    static let camera = CameraMetadata(orientation: 6, dateTimeOriginal: "2024:05:01 09:58:07", offsetTimeOriginal: "+02:00",
-                                       subSecTimeOriginal: "42",
-                                       gps: GPSFix(latitude: 35.5, longitude: 139.25, altitude: 40.5, accuracy: 3,
-                                                   timestamp: Date(timeIntervalSince1970: 1_714_550_285)))
+    static let camera = CameraMetadata(
+        orientation: 6, dateTimeOriginal: "2024:05:01 09:58:07", offsetTimeOriginal: "+02:00",
+        subSecTimeOriginal: "42",
+        gps: GPSFix(
+            latitude: 35.5, longitude: 139.25, altitude: 40.5, accuracy: 3,
+            timestamp: Date(timeIntervalSince1970: 1_714_550_285)))
     static let fileDate = Date(timeIntervalSince1970: 1_700_000_000)
 
-    static func resolve(_ options: CaptureOptions = CaptureOptions(), camera: CameraMetadata = camera,
-                        file: Date? = fileDate, now: Date = Date(timeIntervalSince1970: 1_800_000_000)) throws -> CaptureTruth {
+    static func resolve(
+        _ options: CaptureOptions = CaptureOptions(), camera: CameraMetadata = camera,
+        file: Date? = fileDate, now: Date = Date(timeIntervalSince1970: 1_800_000_000)
+    ) throws -> CaptureTruth {
         try CaptureTruthResolver.resolve(options: options, camera: camera, fileModified: file, now: now)
     }
 
@@ -68,12 +73,16 @@ import Testing
 
     @Test("Place: flags > the photo's GPS > GPX > none; --place names it")
     func placePrecedence() throws {
-        let track = GPXTrack(name: "t.gpx", fixes: [
-            .init(time: Date(timeIntervalSince1970: 1_714_550_000), lat: 10, lon: 20),
-            .init(time: Date(timeIntervalSince1970: 1_714_551_000), lat: 11, lon: 21),
-        ])
+        let track = GPXTrack(
+            name: "t.gpx",
+            fixes: [
+                .init(time: Date(timeIntervalSince1970: 1_714_550_000), lat: 10, lon: 20),
+                .init(time: Date(timeIntervalSince1970: 1_714_551_000), lat: 11, lon: 21),
+            ])
         let flags = try Self.resolve(CaptureOptions(lat: -1.25, lon: -2.5, accuracy: 8, placeName: "Here", gpx: track))
-        #expect(flags.place == Place(lat: -1.25, lon: -2.5, accuracyM: 8, sampledAt: flags.instant, source: "flags", name: "Here"))
+        #expect(
+            flags.place
+                == Place(lat: -1.25, lon: -2.5, accuracyM: 8, sampledAt: flags.instant, source: "flags", name: "Here"))
         #expect(flags.placeName == "Here")
         let exif = try Self.resolve(CaptureOptions(placeName: "There", gpx: track))
         #expect(exif.place?.source == "exif" && exif.place?.lat == 35.5 && exif.place?.altitudeM == 40.5)
@@ -89,22 +98,26 @@ import Testing
         #expect(named.place == nil && named.placeName == "Only a name")
     }
 
-    @Test("Bad flags are errors that say what is wrong", arguments: [
-        CaptureOptions(capturedAt: "2026-11-29T15:45:00"),
-        CaptureOptions(capturedAt: "yesterday"),
-        CaptureOptions(timezone: "Mars/Olympus_Mons"),
-        CaptureOptions(timezone: "KST"),
-        CaptureOptions(lat: 37.5),
-        CaptureOptions(lat: 95, lon: 0),
-    ])
+    @Test(
+        "Bad flags are errors that say what is wrong",
+        arguments: [
+            CaptureOptions(capturedAt: "2026-11-29T15:45:00"),
+            CaptureOptions(capturedAt: "yesterday"),
+            CaptureOptions(timezone: "Mars/Olympus_Mons"),
+            CaptureOptions(timezone: "KST"),
+            CaptureOptions(lat: 37.5),
+            CaptureOptions(lat: 95, lon: 0),
+        ])
     func badFlags(_ options: CaptureOptions) throws {
         #expect(throws: CaptureError.self) { try Self.resolve(options) }
     }
 
-    @Test("--timezone takes IANA names, UTC and fixed offsets", arguments: [
-        ("Asia/Seoul", "Asia/Seoul", "2024:05:01 16:58:07"), ("UTC", "UTC", "2024:05:01 07:58:07"),
-        ("+05:30", "+05:30", "2024:05:01 13:28:07"), ("Etc/GMT-9", "Etc/GMT-9", "2024:05:01 16:58:07"),
-    ])
+    @Test(
+        "--timezone takes IANA names, UTC and fixed offsets",
+        arguments: [
+            ("Asia/Seoul", "Asia/Seoul", "2024:05:01 16:58:07"), ("UTC", "UTC", "2024:05:01 07:58:07"),
+            ("+05:30", "+05:30", "2024:05:01 13:28:07"), ("Etc/GMT-9", "Etc/GMT-9", "2024:05:01 16:58:07"),
+        ])
     func zones(_ z: (String, String, String)) throws {
         let t = try Self.resolve(CaptureOptions(timezone: z.0))
         #expect(t.zoneName == z.1 && t.exifDateTime == z.2)
@@ -112,16 +125,23 @@ import Testing
 
     @Test("moment.json's location value")
     func momentLocation() throws {
-        let t = try Self.resolve(CaptureOptions(capturedAt: "2026-11-29T15:45:00+09:00", lat: 37.5547, lon: 126.9707,
-                                                accuracy: 12))
-        #expect(t.momentLocation == Moment.Location(lat: 37.5547, lon: 126.9707, accuracyM: 12, altitudeM: nil,
-                                                     sampledAt: "2026-11-29T06:45:00.000Z", source: "flags"))
+        let t = try Self.resolve(
+            CaptureOptions(
+                capturedAt: "2026-11-29T15:45:00+09:00", lat: 37.5547, lon: 126.9707,
+                accuracy: 12))
+        #expect(
+            t.momentLocation
+                == Moment.Location(
+                    lat: 37.5547, lon: 126.9707, accuracyM: 12, altitudeM: nil,
+                    sampledAt: "2026-11-29T06:45:00.000Z", source: "flags"))
     }
 }
 
 extension CaptureOptions: CustomTestStringConvertible {
     public var testDescription: String {
-        [capturedAt.map { "--captured-at \($0)" }, timezone.map { "--timezone \($0)" }, lat.map { "--lat \($0)" },
-         lon.map { "--lon \($0)" }].compactMap { $0 }.joined(separator: " ")
+        [
+            capturedAt.map { "--captured-at \($0)" }, timezone.map { "--timezone \($0)" }, lat.map { "--lat \($0)" },
+            lon.map { "--lon \($0)" },
+        ].compactMap { $0 }.joined(separator: " ")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PhotoPrep
 
 @Suite struct GPXTrackTests {
@@ -72,8 +73,9 @@ import Testing
         #expect(far.warnings.contains { $0.contains("walk.gpx") && $0.contains("no place") })
     }
 
-    @Test("A file that is not GPX, or holds no timed point, is an error naming it",
-          arguments: ["not xml at all <", "<gpx><trk><trkseg><trkpt lat='1' lon='2'/></trkseg></trk></gpx>"])
+    @Test(
+        "A file that is not GPX, or holds no timed point, is an error naming it",
+        arguments: ["not xml at all <", "<gpx><trk><trkseg><trkpt lat='1' lon='2'/></trkseg></trk></gpx>"])
     func bad(_ text: String) throws {
         #expect(throws: CaptureError.self) { try GPXTrack.parse(Data(text.utf8), name: "bad.gpx") }
     }

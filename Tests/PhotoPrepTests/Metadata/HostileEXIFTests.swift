@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PhotoPrep
 
 /// EXIF blocks that lie: they must never crash or hang the reader or the stamper; the moment is
@@ -29,7 +30,8 @@ import Testing
         case .count2to31:  // a LONG array of 2^31 values
             return header + le16(2) + entry(0x0112, 3, 1, 6) + entry(0x0201, 4, 0x8000_0000, 8) + le32(0)
         case .truncatedBlock:  // a real camera block cut short: IFD0 (written last) is gone
-            let full = CameraFixture(bigEndian: false).tiff(thumbnail: try CameraFixture.plainJPEG(width: 16, height: 12))
+            let full = CameraFixture(bigEndian: false).tiff(
+                thumbnail: try CameraFixture.plainJPEG(width: 16, height: 12))
             return Array(full.prefix(full.count / 2))
         case .wrongByteOrderMark:
             let full = CameraFixture(bigEndian: true).tiff(thumbnail: [])
@@ -40,7 +42,8 @@ import Testing
     }
 
     static func jpeg(_ damage: Damage) throws -> [UInt8] {
-        CameraFixture.inserting(app1: Array("Exif".utf8) + [0, 0] + (try tiff(damage)), into: try CameraFixture.plainJPEG())
+        CameraFixture.inserting(
+            app1: Array("Exif".utf8) + [0, 0] + (try tiff(damage)), into: try CameraFixture.plainJPEG())
     }
 
     @Test("Reading damaged EXIF gives warnings, never a crash", arguments: Damage.allCases)
@@ -85,12 +88,13 @@ import Testing
 
     @Test("Randomly corrupted camera EXIF never crashes the reader or the stamper", arguments: [false, true])
     func corrupted(bigEndian: Bool) throws {
-        let base = CameraFixture(bigEndian: bigEndian, withGPS: true).tiff(thumbnail: try CameraFixture.plainJPEG(width: 16, height: 12))
+        let base = CameraFixture(bigEndian: bigEndian, withGPS: true).tiff(
+            thumbnail: try CameraFixture.plainJPEG(width: 16, height: 12))
         let plain = try CameraFixture.plainJPEG()
         let truth = try StampOriginalTests.flagsTruth()
         var state: UInt64 = bigEndian ? 0x9E37_79B9 : 0x7F4A_7C15
         func next() -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33)
         }
         var damagedSeen = 0

@@ -1,9 +1,12 @@
 import Foundation
 import Testing
+
 @testable import PhotoPrep
 
 @Suite struct ICCProfileTests {
-    @Test("A profile larger than one segment is split over APP2 segments that exiftool reassembles", arguments: [300, 65519, 150_000])
+    @Test(
+        "A profile larger than one segment is split over APP2 segments that exiftool reassembles",
+        arguments: [300, 65519, 150_000])
     func roundTrip(size: Int) throws {
         let dir = try TestSupport.temporaryFolder("icc")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -15,7 +18,8 @@ import Testing
         #expect(segments.filter(\.isICC).count == (size + 65518) / 65519)
         // After the APP0 and the APP1 (EXIF), before the image's tables.
         #expect(segments.prefix(2).map(\.marker) == [0xE0, 0xE1] && segments[2].isICC)
-        let extracted = try TestSupport.run("exiftool", ["-b", "-ICC_Profile", try write(jpeg, "icc.jpg", in: dir).path])
+        let extracted = try TestSupport.run(
+            "exiftool", ["-b", "-ICC_Profile", try write(jpeg, "icc.jpg", in: dir).path])
         #expect(extracted.stdout == Data(profile))
         // Embedding again replaces, never duplicates.
         let again = ICCProfile.embed(CameraFixture.iccProfile(size: 200), intoJPEG: jpeg)

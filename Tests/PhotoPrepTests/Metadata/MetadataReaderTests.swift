@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PhotoPrep
 
 @Suite struct MetadataReaderTests {
@@ -23,10 +24,14 @@ import Testing
         let dir = try TestSupport.temporaryFolder("reader")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = try write(try CameraFixture.plainJPEG(), "e.jpg", in: dir)
-        let r = try TestSupport.run("exiftool", ["-q", "-overwrite_original", "-n", "-Orientation=8",
-            "-DateTimeOriginal=2025:02:03 04:05:06", "-OffsetTimeOriginal=-03:30", "-SubSecTimeOriginal=7",
-            "-GPSLatitude=12.345678", "-GPSLatitudeRef=S", "-GPSLongitude=98.765432", "-GPSLongitudeRef=W",
-            "-GPSAltitude=5", "-GPSAltitudeRef=1", "-GPSHPositioningError=4.5", file.path])
+        let r = try TestSupport.run(
+            "exiftool",
+            [
+                "-q", "-overwrite_original", "-n", "-Orientation=8",
+                "-DateTimeOriginal=2025:02:03 04:05:06", "-OffsetTimeOriginal=-03:30", "-SubSecTimeOriginal=7",
+                "-GPSLatitude=12.345678", "-GPSLatitudeRef=S", "-GPSLongitude=98.765432", "-GPSLongitudeRef=W",
+                "-GPSAltitude=5", "-GPSAltitudeRef=1", "-GPSHPositioningError=4.5", file.path,
+            ])
         #expect(r.status == 0)
         let meta = MetadataReader.read(jpeg: [UInt8](try Data(contentsOf: file)))
         #expect(meta.orientation == 8)
@@ -48,17 +53,21 @@ import Testing
     static func jpeg(xmpDate: String, attribute: Bool) throws -> [UInt8] {
         var fixture = CameraFixture(bigEndian: false)
         fixture.offsetTimeOriginal = nil
-        let body = attribute
+        let body =
+            attribute
             ? "<rdf:Description rdf:about=\"\" xmlns:exif=\"http://ns.adobe.com/exif/1.0/\" exif:DateTimeOriginal=\"\(xmpDate)\"/>"
             : "<rdf:Description rdf:about=\"\" xmlns:exif=\"http://ns.adobe.com/exif/1.0/\"><exif:DateTimeOriginal>\(xmpDate)</exif:DateTimeOriginal></rdf:Description>"
-        let packet = "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\(body)</rdf:RDF></x:xmpmeta>"
+        let packet =
+            "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">\(body)</rdf:RDF></x:xmpmeta>"
         return CameraFixture.inserting(app1: JPEGSegments.xmpSignature + Array(packet.utf8), into: try fixture.jpeg())
     }
 
-    @Test("An EXIF time without offset takes the offset of the XMP DateTimeOriginal naming the same wall time",
-          arguments: [true, false])
+    @Test(
+        "An EXIF time without offset takes the offset of the XMP DateTimeOriginal naming the same wall time",
+        arguments: [true, false])
     func sameWallTime(attribute: Bool) throws {
-        let meta = MetadataReader.read(jpeg: try Self.jpeg(xmpDate: "2024-05-01T09:58:07.04+01:00", attribute: attribute))
+        let meta = MetadataReader.read(
+            jpeg: try Self.jpeg(xmpDate: "2024-05-01T09:58:07.04+01:00", attribute: attribute))
         #expect(meta.offsetTimeOriginal == "+01:00")
         let truth = try CaptureTruthResolver.resolve(options: CaptureOptions(), camera: meta, fileModified: nil)
         #expect(truth.capturedAtString == "2024-05-01T08:58:07.042Z" && truth.zoneName == "+01:00")

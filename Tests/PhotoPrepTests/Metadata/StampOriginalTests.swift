@@ -1,14 +1,18 @@
 import Foundation
 import Testing
+
 @testable import PhotoPrep
 
 @Suite struct StampOriginalTests {
     static let seoul = TimeZone(identifier: "Asia/Seoul")!
 
     /// A truth as flags give it: 2026-11-29T15:45:00.123+09:00 in Asia/Seoul at `lat`, `lon`.
-    static func flagsTruth(lat: Double = 37.5547, lon: Double = 126.9707, name: String? = "Seoul Station") throws -> CaptureTruth {
-        let options = CaptureOptions(capturedAt: "2026-11-29T15:45:00.123+09:00", timezone: "Asia/Seoul", lat: lat,
-                                     lon: lon, accuracy: 12.5, altitude: -3.75, placeName: name)
+    static func flagsTruth(lat: Double = 37.5547, lon: Double = 126.9707, name: String? = "Seoul Station") throws
+        -> CaptureTruth
+    {
+        let options = CaptureOptions(
+            capturedAt: "2026-11-29T15:45:00.123+09:00", timezone: "Asia/Seoul", lat: lat,
+            lon: lon, accuracy: 12.5, altitude: -3.75, placeName: name)
         return try CaptureTruthResolver.resolve(options: options, camera: CameraMetadata(), fileModified: nil)
     }
 
@@ -16,21 +20,26 @@ import Testing
     static func isOurs(_ key: String) -> Bool {
         key.hasPrefix("GPS:") || key.hasPrefix("System:") || key.hasPrefix("File:") || key.hasPrefix("Composite:")
             || key.hasPrefix("ExifTool:") || key == "SourceFile" || key == "XMP-iptcCore:Location"
-            || ["ExifIFD:DateTimeOriginal", "ExifIFD:OffsetTimeOriginal", "ExifIFD:SubSecTimeOriginal",
-                "ExifIFD:ExifVersion", "XMP-x:XMPToolkit"].contains(key)
+            || [
+                "ExifIFD:DateTimeOriginal", "ExifIFD:OffsetTimeOriginal", "ExifIFD:SubSecTimeOriginal",
+                "ExifIFD:ExifVersion", "XMP-x:XMPToolkit",
+            ].contains(key)
     }
 
-    @Test("Camera JPEG: every tag exiftool read before (MakerNote, thumbnail, interop) reads the same after",
-          arguments: [false, true])
+    @Test(
+        "Camera JPEG: every tag exiftool read before (MakerNote, thumbnail, interop) reads the same after",
+        arguments: [false, true])
     func cameraTagsKept(bigEndian: Bool) throws {
         let dir = try TestSupport.temporaryFolder("stamp-keep")
         defer { try? FileManager.default.removeItem(at: dir) }
         let original = try CameraFixture(bigEndian: bigEndian, withGPS: false).jpeg()
         let (stamped, warnings) = try MetadataStamper.stampOriginal(jpeg: original, truth: Self.flagsTruth())
         #expect(warnings.isEmpty)
-        let a = try write(original, "before.jpg", in: dir), b = try write(stamped, "after.jpg", in: dir)
+        let a = try write(original, "before.jpg", in: dir)
+        let b = try write(stamped, "after.jpg", in: dir)
         let tags = try ExifTool.read([a, b])
-        let before = tags[0], after = tags[1]
+        let before = tags[0]
+        let after = tags[1]
         // The fixture is what it claims: exiftool finds the MakerNote values and the thumbnail.
         #expect(ExifTool.text(before["Canon:CanonFirmwareVersion"]) == "Firmware Version 1.2.3")
         #expect(ExifTool.text(before["Canon:OwnerName"]) == "Jane Q. Photographer")
@@ -43,14 +52,17 @@ import Testing
         #expect(compared > 30)
         #expect(try ExifTool.validationWarnings(b).subtracting(ExifTool.validationWarnings(a)).isEmpty)
         // Image data and every segment but EXIF are byte for byte the same.
-        let s0 = try #require(JPEGSegments(original)), s1 = try #require(JPEGSegments(stamped))
+        let s0 = try #require(JPEGSegments(original))
+        let s1 = try #require(JPEGSegments(stamped))
         #expect(s0.tail == s1.tail)
         #expect(s0.segments.filter { !$0.isEXIF } == s1.segments.filter { !$0.isEXIF && !$0.isXMP })
     }
 
-    @Test("The capture truth reads back exactly with exiftool", arguments: [
-        (37.5547, 126.9707), (-33.8568, 151.2153), (40.7128, -74.0060), (-22.9519, -43.2105),
-    ])
+    @Test(
+        "The capture truth reads back exactly with exiftool",
+        arguments: [
+            (37.5547, 126.9707), (-33.8568, 151.2153), (40.7128, -74.0060), (-22.9519, -43.2105),
+        ])
     func readBack(place: (Double, Double)) throws {
         let dir = try TestSupport.temporaryFolder("stamp-readback")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -60,15 +72,18 @@ import Testing
         let files = try [
             write(try MetadataStamper.stampOriginal(jpeg: camera, truth: truth).jpeg, "camera.jpg", in: dir),
             write(try MetadataStamper.stampOriginal(jpeg: plain, truth: truth).jpeg, "plain.jpg", in: dir),
-            write(try MetadataStamper.stampCopy(copyJPEG: plain, originalJPEG: camera, truth: truth, width: 64, height: 48),
-                  "copy.jpg", in: dir),
+            write(
+                try MetadataStamper.stampCopy(
+                    copyJPEG: plain, originalJPEG: camera, truth: truth, width: 64, height: 48),
+                "copy.jpg", in: dir),
         ]
         for tags in try ExifTool.read(files, ["-G1", "-n"]) {
             let file = ExifTool.text(tags["SourceFile"]) ?? "?"
             #expect(ExifTool.text(tags["ExifIFD:DateTimeOriginal"]) == "2026:11:29 15:45:00", "\(file)")
             #expect(ExifTool.text(tags["ExifIFD:OffsetTimeOriginal"]) == "+09:00", "\(file)")
             #expect(ExifTool.text(tags["ExifIFD:SubSecTimeOriginal"]) == "123", "\(file)")
-            #expect(ExifTool.text(tags["Composite:SubSecDateTimeOriginal"]) == "2026:11:29 15:45:00.123+09:00", "\(file)")
+            #expect(
+                ExifTool.text(tags["Composite:SubSecDateTimeOriginal"]) == "2026:11:29 15:45:00.123+09:00", "\(file)")
             #expect(ExifTool.text(tags["GPS:GPSLatitudeRef"]) == (place.0 < 0 ? "S" : "N"), "\(file)")
             #expect(ExifTool.text(tags["GPS:GPSLongitudeRef"]) == (place.1 < 0 ? "W" : "E"), "\(file)")
             let lat = try #require(ExifTool.double(tags["Composite:GPSLatitude"]))
@@ -114,9 +129,11 @@ import Testing
             </rdf:Description></rdf:RDF></x:xmpmeta>
             <?xpacket end="w"?>
             """
-        let jpeg = CameraFixture.inserting(app1: JPEGSegments.xmpSignature + Array(packet.utf8),
-                                           into: try CameraFixture(bigEndian: true).jpeg())
-        let (stamped, _) = try MetadataStamper.stampOriginal(jpeg: jpeg, truth: Self.flagsTruth(name: "Busan & Sea <Port>"))
+        let jpeg = CameraFixture.inserting(
+            app1: JPEGSegments.xmpSignature + Array(packet.utf8),
+            into: try CameraFixture(bigEndian: true).jpeg())
+        let (stamped, _) = try MetadataStamper.stampOriginal(
+            jpeg: jpeg, truth: Self.flagsTruth(name: "Busan & Sea <Port>"))
         let file = try write(stamped, "xmp.jpg", in: dir)
         let tags = try ExifTool.read(file, ["-G1", "-a"])
         #expect(ExifTool.text(tags["XMP-iptcCore:Location"]) == "Busan & Sea <Port>")
@@ -135,17 +152,22 @@ import Testing
         var parsed = try #require(JPEGSegments(jpeg))
         let exifAt = try #require(parsed.segments.firstIndex { $0.isEXIF })
         parsed.segments.insert(mpf, at: exifAt + 1)
-        parsed.segments.insert(JPEGSegments.Segment(marker: 0xE1, payload: JPEGSegments.xmpSignature
-            + Array(XMPPacket.fresh(location: "x").utf8))!, at: exifAt + 2)
+        parsed.segments.insert(
+            JPEGSegments.Segment(
+                marker: 0xE1,
+                payload: JPEGSegments.xmpSignature
+                    + Array(XMPPacket.fresh(location: "x").utf8))!, at: exifAt + 2)
         jpeg = parsed.bytes
         // Point the MPF index at the second picture appended after EOI.
         let mpfHeader = Self.mpfHeaderPosition(in: jpeg)
-        let fixed = Self.mpfSegment(primarySize: UInt32(jpeg.count), secondSize: UInt32(second.count),
-                                    secondOffset: UInt32(jpeg.count - mpfHeader))
+        let fixed = Self.mpfSegment(
+            primarySize: UInt32(jpeg.count), secondSize: UInt32(second.count),
+            secondOffset: UInt32(jpeg.count - mpfHeader))
         parsed.segments[exifAt + 1] = fixed
         jpeg = parsed.bytes + second
 
-        let (stamped, warnings) = try MetadataStamper.stampOriginal(jpeg: jpeg, truth: Self.flagsTruth(name: "A longer place name"))
+        let (stamped, warnings) = try MetadataStamper.stampOriginal(
+            jpeg: jpeg, truth: Self.flagsTruth(name: "A longer place name"))
         #expect(warnings.isEmpty)
         let file = try write(stamped, "mpf.jpg", in: dir)
         let input = try write(jpeg, "mpf-input.jpg", in: dir)
@@ -158,7 +180,9 @@ import Testing
     }
 
     static func mpfSegment(primarySize: UInt32, secondSize: UInt32, secondOffset: UInt32) -> JPEGSegments.Segment {
-        func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+        func be32(_ v: UInt32) -> [UInt8] {
+            [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+        }
         var tiff: [UInt8] = [0x4D, 0x4D, 0, 0x2A, 0, 0, 0, 8, 0, 3]
         tiff += [0xB0, 0x00, 0, 7] + be32(4) + Array("0100".utf8)
         tiff += [0xB0, 0x01, 0, 4] + be32(1) + be32(2)
@@ -181,8 +205,9 @@ import Testing
 }
 
 @Suite struct FullEXIFTests {
-    @Test("An EXIF block at the 64 KiB limit: the stamp goes where the thumbnail was, MakerNote and all else kept",
-          arguments: [false, true])
+    @Test(
+        "An EXIF block at the 64 KiB limit: the stamp goes where the thumbnail was, MakerNote and all else kept",
+        arguments: [false, true])
     func full(bigEndian: Bool) throws {
         let dir = try TestSupport.temporaryFolder("stamp-full")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -192,10 +217,13 @@ import Testing
         fixture.makerNotePadding = 65527 - 300 - base
         let tiff = fixture.tiff(thumbnail: thumb)
         #expect(tiff.count + 6 <= 65533 && tiff.count + 6 > 65533 - 400)
-        let original = CameraFixture.inserting(app1: Array("Exif".utf8) + [0, 0] + tiff, into: try CameraFixture.plainJPEG())
-        let (stamped, warnings) = try MetadataStamper.stampOriginal(jpeg: original, truth: StampOriginalTests.flagsTruth())
+        let original = CameraFixture.inserting(
+            app1: Array("Exif".utf8) + [0, 0] + tiff, into: try CameraFixture.plainJPEG())
+        let (stamped, warnings) = try MetadataStamper.stampOriginal(
+            jpeg: original, truth: StampOriginalTests.flagsTruth())
         #expect(warnings.contains { $0.contains("thumbnail") })
-        let a = try write(original, "before.jpg", in: dir), b = try write(stamped, "after.jpg", in: dir)
+        let a = try write(original, "before.jpg", in: dir)
+        let b = try write(stamped, "after.jpg", in: dir)
         let tags = try ExifTool.read([a, b])
         #expect(ExifTool.text(tags[0]["Canon:OwnerName"]) == "Jane Q. Photographer")
         for (key, value) in tags[0] where !StampOriginalTests.isOurs(key) && !key.hasPrefix("IFD1:") {
