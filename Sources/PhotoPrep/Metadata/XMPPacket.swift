@@ -77,6 +77,13 @@ enum XMPPacket {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
+            case "\t", "\n": out.append(c)
+            // Other control characters cannot appear in XML 1.0 at all.
+            case _
+            where c.unicodeScalars.allSatisfy({
+                $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FFFE}" || $0 == "\u{FFFF}"
+            }):
+                continue
             default: out.append(c)
             }
         }

@@ -141,6 +141,24 @@ import Testing
         #expect(try ExifTool.validationWarnings(file).isEmpty)
     }
 
+    @Test("A place name in any script reads back; characters XML cannot hold are dropped")
+    func placeNameText() throws {
+        let dir = try TestSupport.temporaryFolder("stamp-name")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let truth = try Self.flagsTruth(name: "서울역 \u{1}2번 출구 & \"Gate\"")
+        let plain = try CameraFixture.plainJPEG()
+        let files = [
+            try write(try MetadataStamper.stampOriginal(jpeg: plain, truth: truth).jpeg, "o.jpg", in: dir),
+            try write(
+                try MetadataStamper.stampCopy(copyJPEG: plain, originalJPEG: nil, truth: truth, width: 64, height: 48),
+                "c.jpg", in: dir),
+        ]
+        for tags in try ExifTool.read(files, ["-G1"]) {
+            #expect(ExifTool.text(tags["XMP-iptcCore:Location"]) == "서울역 2번 출구 & \"Gate\"")
+        }
+        for file in files { #expect(try ExifTool.validationWarnings(file).isEmpty) }
+    }
+
     @Test("Pictures after the end of the image stay where the MPF index says they are")
     func mpfKept() throws {
         let dir = try TestSupport.temporaryFolder("stamp-mpf")
