@@ -108,11 +108,11 @@ struct JPEGSegments: Sendable {
         return nil
     }
 
-    /// Where a new metadata segment goes: after a leading JFIF APP0 and the EXIF APP1 if present,
+    /// Where a new EXIF segment goes: after the leading APP0 segments (JFIF and its extension),
     /// otherwise right after the start-of-image marker.
     var metadataInsertionIndex: Int {
         var idx = 0
-        while idx < segments.count, segments[idx].isJFIF || segments[idx].marker == 0xE0 && idx == 0 { idx += 1 }
+        while idx < segments.count, segments[idx].marker == 0xE0 { idx += 1 }  // JFIF, JFXX
         return idx
     }
 }
