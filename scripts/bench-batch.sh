@@ -58,15 +58,15 @@ else
 fi
 [ "$N" -gt 0 ] || die "no photos"
 
-# run NAME COMMAND... : times one whole run; prints "seconds peakKiB".
+# run NAME COMMAND... : times one whole run; prints "seconds peakKiB cpuSeconds".
 run() {
     local name=$1; shift
     say "  $name ..."
     rm -rf "$WORK/out-$name"
     mkdir -p "$WORK/out-$name"
-    "$GNU_TIME" -f '%e %M' -o "$WORK/time-$name" "$@" >"$WORK/log-$name" 2>&1 || {
+    "$GNU_TIME" -f '%e %M %U %S' -o "$WORK/time-$name" "$@" >"$WORK/log-$name" 2>&1 || {
         say "bench-batch: $name failed:"; tail -5 "$WORK/log-$name" >&2; exit 1; }
-    cat "$WORK/time-$name"
+    awk '{ print $1, $2, $3 + $4 }' "$WORK/time-$name"
 }
 
 PIPE=$ROOT/scripts/bench-batch/pipeline-one.sh
@@ -74,11 +74,11 @@ LIST=$WORK/list
 find "$PHOTOS" -maxdepth 1 -name '*.jpg' -print0 | sort -z >"$LIST"
 
 say "timing on $N photos ($(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)) ..."
-read -r j1_s j1_m < <(run jobs1 "$BIN" --outbox "$WORK/out-jobs1" --quiet --jobs 1 --lat 37.5547 --lon 126.9707 "$PHOTOS")
-read -r j2_s j2_m < <(run jobs2 "$BIN" --outbox "$WORK/out-jobs2" --quiet --jobs 2 --lat 37.5547 --lon 126.9707 "$PHOTOS")
+read -r j1_s j1_m j1_c < <(run jobs1 "$BIN" --outbox "$WORK/out-jobs1" --quiet --jobs 1 --lat 37.5547 --lon 126.9707 "$PHOTOS")
+read -r j2_s j2_m j2_c < <(run jobs2 "$BIN" --outbox "$WORK/out-jobs2" --quiet --jobs 2 --lat 37.5547 --lon 126.9707 "$PHOTOS")
 export OMP_THREAD_LIMIT=1
-read -r p1_s p1_m < <(run serial xargs -0 -n 1 -a "$LIST" bash "$PIPE" "$WORK/out-serial")
-read -r p2_s p2_m < <(run xargsP2 xargs -0 -n 1 -P 2 -a "$LIST" bash "$PIPE" "$WORK/out-xargsP2")
+read -r p1_s p1_m p1_c < <(run serial xargs -0 -n 1 -a "$LIST" bash "$PIPE" "$WORK/out-serial")
+read -r p2_s p2_m p2_c < <(run xargsP2 xargs -0 -n 1 -P 2 -a "$LIST" bash "$PIPE" "$WORK/out-xargsP2")
 unset OMP_THREAD_LIMIT
 
 # Every photo made it, on both sides.
@@ -87,17 +87,17 @@ got2=$(find "$WORK/out-xargsP2" -name lines.tsv | wc -l)
 [ "$got1" = "$N" ] || die "prepare-photo --jobs 2 made $got1 moments of $N"
 [ "$got2" = "$N" ] || die "the pipeline made $got2 results of $N"
 
-/usr/bin/python3 - "$N" "$j1_s" "$j1_m" "$j2_s" "$j2_m" "$p1_s" "$p1_m" "$p2_s" "$p2_m" <<'PY'
+/usr/bin/python3 - "$N" "$j1_s" "$j1_m" "$j1_c" "$j2_s" "$j2_m" "$j2_c" "$p1_s" "$p1_m" "$p1_c" "$p2_s" "$p2_m" "$p2_c" <<'PY'
 import sys
 n = int(sys.argv[1]); v = [float(x) for x in sys.argv[2:]]
-rows = [("prepare-photo --jobs 1", v[0], v[1]), ("prepare-photo --jobs 2", v[2], v[3]),
-        ("pipeline, serial", v[4], v[5]), ("pipeline, xargs -P 2", v[6], v[7])]
-rate = {name: n / s for name, s, _ in rows}
+rows = [("prepare-photo --jobs 1", *v[0:3]), ("prepare-photo --jobs 2", *v[3:6]),
+        ("pipeline, serial", *v[6:9]), ("pipeline, xargs -P 2", *v[9:12])]
+rate = {name: n / s for name, s, _, _ in rows}
 print(f"\n{n} photos, 12 MP each\n")
-print(f"| {'run':<24} | {'seconds':>8} | {'photos/s':>8} | {'peak MB':>8} |")
-print(f"|{'-' * 26}|{'-' * 10}:|{'-' * 10}:|{'-' * 10}:|")
-for name, s, kib in rows:
-    print(f"| {name:<24} | {s:8.1f} | {n / s:8.2f} | {kib / 1024:8.0f} |")
+print(f"| {'run':<24} | {'seconds':>8} | {'photos/s':>8} | {'peak MB':>8} | {'CPU s/photo':>11} | {'cores used':>10} |")
+print(f"|{'-' * 26}|{'-' * 9}:|{'-' * 9}:|{'-' * 9}:|{'-' * 12}:|{'-' * 11}:|")
+for name, s, kib, cpu in rows:
+    print(f"| {name:<24} | {s:8.1f} | {n / s:8.2f} | {kib / 1024:8.0f} | {cpu / n:11.2f} | {cpu / s:10.2f} |")
 j = rate["prepare-photo --jobs 2"] / rate["prepare-photo --jobs 1"]
 x = rate["prepare-photo --jobs 2"] / rate["pipeline, xargs -P 2"]
 s = rate["prepare-photo --jobs 1"] / rate["pipeline, serial"]
@@ -106,4 +106,6 @@ print(f"jobs 2 / jobs 1:                  {j:.2f}x  (aim >= 1.8x: {'met' if j >=
 print(f"PhotoPrep jobs 2 / xargs -P 2:    {x:.2f}x  (aim >= 1.5x: {'met' if x >= 1.5 else 'MISSED'})")
 print(f"PhotoPrep jobs 1 / serial pipeline: {s:.2f}x")
 print("peak memory: prepare-photo is one process; the pipeline's figure is its largest single tool.")
+print("cores used = CPU seconds / wall seconds: below 2 under --jobs 2 or -P 2 means the machine did not")
+print(f"have a second core free (load average now: {open('/proc/loadavg').read().split()[0]}).")
 PY
