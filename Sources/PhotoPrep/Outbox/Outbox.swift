@@ -37,7 +37,7 @@ public final class Outbox: Sendable {
         self.root = root.standardizedFileURL
         rootPath = self.root.path
         try MomentFolder.createDirectories(rootPath)
-        for sub in ["tmp", "pending", "sent", "failed", "index", ".locks"] {
+        for sub in ["tmp", "pending", "sent", "failed", ".locks"] {
             try DurableFiles.makeDirectory(rootPath + "/" + sub)
         }
         let tmp = rootPath + "/tmp"
@@ -53,6 +53,36 @@ public final class Outbox: Sendable {
         stagingPath = tmp + "/" + token
         try DurableFiles.makeDirectory(stagingPath)
         Outbox.clearLeftovers(in: tmp, keeping: token)
+        if !DurableFiles.isDirectory(rootPath + "/index") { try rebuildIndex() }
+        try DurableFiles.syncDirectory(rootPath)
+    }
+
+    /// Writes `index/` from the moments' own records when it is missing (a new outbox, or one whose
+    /// index was deleted): built under `tmp/` and renamed into place whole, so that a crash
+    /// midway leaves no partial index that would let a photo be prepared twice.
+    private func rebuildIndex() throws(OutboxError) {
+        var ids: [String: [String]] = [:]
+        for state in Outbox.states {
+            for id in try self.ids(in: state) {
+                guard let data = try? DurableFiles.readFile(folderPath(id, state) + "/moment.json"),
+                      let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                      let source = json["source"] as? [String: Any],
+                      let sha = source["sha256"] as? String, MomentFiles.isDigest(sha) else { continue }
+                ids[sha, default: []].append(id)
+            }
+        }
+        let building = stagingPath + "/index"
+        try DurableFiles.makeDirectory(building)
+        for (sha, list) in ids {
+            try DurableFiles.writeNewFile(building + "/" + sha, data: Data((list.sorted().joined(separator: "\n") + "\n").utf8))
+        }
+        try DurableFiles.syncDirectory(building)
+        do {
+            try DurableFiles.renameNoReplace(building, rootPath + "/index")
+        } catch {
+            DurableFiles.removeTree(building)  // another process rebuilt it first: theirs is as good
+            if !DurableFiles.isDirectory(rootPath + "/index") { throw error }
+        }
     }
 
     deinit {

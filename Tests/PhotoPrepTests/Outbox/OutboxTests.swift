@@ -84,6 +84,24 @@ import Testing
         withExtendedLifetime(live) {}
     }
 
+    @Test func lostIndexIsRebuiltFromTheMomentsOnOpen() throws {
+        let root = try OutboxFixtures.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = OutboxFixtures.moment(seed: 20).files
+        let second = OutboxFixtures.moment(seed: 21).files
+        do {
+            let outbox = try Outbox(root: root)
+            try outbox.enqueue(first)
+            try outbox.enqueue(second)
+            try outbox.markSent(second.id, answer: EngineAnswer(status: 201, idempotencyKey: "photo-\(second.id)",
+                                                               answeredAt: "", reason: "delivered", body: "", attempts: 1))
+        }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("index"))
+        let reopened = try Outbox(root: root)
+        #expect(reopened.existing(sha256: first.sha256)?.id == first.id)
+        #expect(reopened.existing(sha256: second.sha256)?.state == "sent")
+    }
+
     @Test func claimIsExclusiveUntilReleased() throws {
         let root = try OutboxFixtures.scratchFolder()
         defer { try? FileManager.default.removeItem(at: root) }
