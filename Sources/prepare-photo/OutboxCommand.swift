@@ -143,7 +143,7 @@ private func outboxSend(_ cl: OutboxCommandLine) -> Int32 {
         outboxSay("prepare-photo: \(cl.outboxPath): \(error)")
         return 74
     }
-    var summary = "\(report.delivered.count) delivered, \(report.refused.count) refused (kept in failed/), "
+    var summary = "\(report.delivered.count) delivered, \(report.refused.count) failed (refused by the engine; kept in failed/), "
     summary += "\(report.waiting.count) waiting (still pending)"
     if let first = report.waiting.first {
         summary += report.engineUnreachable ? "; the engine at \(engineText) could not be reached: \(first.problem)"

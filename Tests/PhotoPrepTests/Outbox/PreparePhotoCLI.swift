@@ -37,8 +37,8 @@ struct PreparePhotoCLI {
             let folder = try OutboxFixtures.scratchFolder("cli")
             outFile = folder.appendingPathComponent("stdout")
             errFile = folder.appendingPathComponent("stderr")
-            FileManager.default.createFile(atPath: outFile.path, contents: nil)
-            FileManager.default.createFile(atPath: errFile.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
             process.executableURL = PreparePhotoCLI.binary
             process.arguments = arguments
             var env = ProcessInfo.processInfo.environment
