@@ -3,7 +3,7 @@
 
 SWIFT    ?= swift
 DEBS     := libturbojpeg0-dev libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-kor \
-            tesseract-ocr-osd libimage-exiftool-perl imagemagick libvips-tools python3 python3-pil \
+            tesseract-ocr-osd libimage-exiftool-perl imagemagick libvips-tools python3 python3-pil libxml2 \
             fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-noto-cjk time
 RELEASE  := .build/release/prepare-photo
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
