@@ -3,7 +3,7 @@ import Testing
 @testable import PhotoPrep
 
 /// `prepare-photo outbox list|show|send` as a user runs it, against the loopback engine.
-@Suite(.enabled(if: PreparePhotoCLI.available, "needs the built prepare-photo"))
+@Suite
 struct OutboxCommandTests {
     func outbox(with count: Int) throws -> (URL, [MomentFiles]) {
         let root = try OutboxFixtures.scratchFolder()

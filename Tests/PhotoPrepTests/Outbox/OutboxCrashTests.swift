@@ -7,7 +7,7 @@ import Testing
 /// The feeder is `prepare-photo outbox _feed` (the outbox protocol of the real pipeline — claim,
 /// stage under tmp/, flush, rename — without the image work, so that many runs stay fast), and in
 /// one test each the real `prepare-photo --outbox DIR` batch.
-@Suite(.serialized, .enabled(if: PreparePhotoCLI.available, "needs the built prepare-photo"))
+@Suite(.serialized)
 struct OutboxCrashTests {
     /// `count` input files in a new folder; returns the folder and the bytes by SHA-256.
     func inputs(_ count: Int, size: Int) throws -> (URL, [String: Data], [String]) {

@@ -25,7 +25,9 @@ struct PreparePhotoCLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    static var available: Bool { binary != nil }
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "prepare-photo is not built next to the tests (run swift build first)" }
+    }
 
     /// A started process whose output goes to files read at the end.
     final class Running {
@@ -34,12 +36,13 @@ struct PreparePhotoCLI {
         let errFile: URL
 
         init(_ arguments: [String], environment: [String: String] = [:]) throws {
+            guard let binary = PreparePhotoCLI.binary else { throw Missing() }
             let folder = try OutboxFixtures.scratchFolder("cli")
             outFile = folder.appendingPathComponent("stdout")
             errFile = folder.appendingPathComponent("stderr")
             _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
             _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
-            process.executableURL = PreparePhotoCLI.binary
+            process.executableURL = binary
             process.arguments = arguments
             var env = ProcessInfo.processInfo.environment
             env.removeValue(forKey: "PREPARE_PHOTO_OUTBOX")
