@@ -36,13 +36,18 @@ private func outboxSay(_ text: String) {
 }
 
 /// Opens an outbox that must already exist (for list, show, send); nil after saying why.
-private func openExisting(_ path: String) -> (Outbox?, Int32) {
+/// `reading`: only to look at it, which also works on a read-only disk.
+private func openExisting(_ path: String, reading: Bool = false) -> (Outbox?, Int32) {
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+    guard FileManager.default.fileExists(atPath: path + "/pending", isDirectory: &isDirectory),
+          isDirectory.boolValue else {
         outboxSay("prepare-photo: \(path): there is no outbox here (nothing has been prepared into it yet)")
         return (nil, 66)
     }
-    do { return (try Outbox(root: URL(fileURLWithPath: path)), 0) } catch {
+    do {
+        let url = URL(fileURLWithPath: path)
+        return (reading ? try Outbox(readingFrom: url) : try Outbox(root: url), 0)
+    } catch {
         outboxSay("prepare-photo: \(path): \(error)")
         return (nil, 74)
     }
@@ -53,7 +58,7 @@ private func outboxList(_ cl: OutboxCommandLine) -> Int32 {
         outboxSay("prepare-photo: outbox list: takes no file names\n" + OutboxCommandLine.usage)
         return OutboxCommandLine.usageError
     }
-    let (opened, code) = openExisting(cl.outboxPath)
+    let (opened, code) = openExisting(cl.outboxPath, reading: true)
     guard let outbox = opened else { return code }
     let entries: [OutboxEntry]
     do { entries = try outbox.list() } catch {
@@ -87,7 +92,7 @@ private func outboxShow(_ cl: OutboxCommandLine) -> Int32 {
         outboxSay("prepare-photo: outbox show: give exactly one moment id\n" + OutboxCommandLine.usage)
         return OutboxCommandLine.usageError
     }
-    let (opened, code) = openExisting(cl.outboxPath)
+    let (opened, code) = openExisting(cl.outboxPath, reading: true)
     guard let outbox = opened else { return code }
     do {
         var data = try outbox.show(id: id)

@@ -3,7 +3,8 @@ import Foundation
 extension Outbox {
     /// The sender's exclusive right to drain this outbox, or nil when another sender holds it.
     func lockSender() throws(OutboxError) -> FileLock? {
-        try FileLock.acquire(rootPath + "/.sender.lock", wait: false, removeOnRelease: false)
+        try requireWritable()
+        return try FileLock.acquire(rootPath + "/.sender.lock", wait: false, removeOnRelease: false)
     }
 
     /// Reads the files of a pending moment.

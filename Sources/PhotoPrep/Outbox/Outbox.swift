@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The on-disk queue of prepared moments (contract section 4):
 ///
 /// ```
@@ -27,7 +31,8 @@ public final class Outbox: Sendable {
     let rootPath: String
     /// This instance's staging folder `tmp/<token>/`, removed when the outbox is released.
     let stagingPath: String
-    private let stagingLock: FileLock
+    /// Held while this instance may write; nil when opened only for reading.
+    private let stagingLock: FileLock?
 
     static let states = ["pending", "sent", "failed"]
 
@@ -85,9 +90,30 @@ public final class Outbox: Sendable {
         }
     }
 
+    /// Opens an existing outbox only to look at it (`list`, `show`, `existing`): creates, clears and
+    /// locks nothing, so it works on a read-only disk. `enqueue` and sending are refused.
+    public init(readingFrom root: URL) throws(OutboxError) {
+        self.root = root.standardizedFileURL
+        rootPath = self.root.path
+        stagingPath = ""
+        stagingLock = nil
+        guard DurableFiles.isDirectory(rootPath + "/pending") else {
+            throw .fileSystem(action: "open the outbox", path: rootPath, errno: ENOENT)
+        }
+    }
+
+    /// Whether this instance may write (it was not opened with `init(readingFrom:)`).
+    var isWritable: Bool { stagingLock != nil }
+
+    func requireWritable() throws(OutboxError) {
+        if !isWritable { throw .openedForReading(outbox: rootPath) }
+    }
+
     deinit {
-        DurableFiles.removeTree(stagingPath)
-        stagingLock.release()
+        if let stagingLock {
+            DurableFiles.removeTree(stagingPath)
+            stagingLock.release()
+        }
     }
 
     /// Removes staging folders whose owner is gone: a `tmp/<token>.lock` nobody holds, and anything
@@ -140,6 +166,7 @@ public final class Outbox: Sendable {
     /// both prepare the same photo. Never replaces a moment already in the outbox.
     @discardableResult
     public func enqueue(_ moment: MomentFiles) throws(OutboxError) -> URL {
+        try requireWritable()
         try moment.validate()
         if let state = state(of: moment.id) {
             throw .invalidMoment(id: moment.id, reason: "a moment with this id is already \(state)")

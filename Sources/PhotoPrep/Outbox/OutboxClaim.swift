@@ -54,6 +54,7 @@ extension Outbox {
         guard MomentFiles.isDigest(sha256) else {
             throw .invalidMoment(id: sha256, reason: "the photo's digest is not lowercase hexadecimal")
         }
+        try requireWritable()
         let path = rootPath + "/.locks/" + sha256
         guard let lock = try FileLock.acquire(path, wait: wait, removeOnRelease: true) else { return nil }
         return OutboxClaim(sha256: sha256, lock: lock)

@@ -19,6 +19,8 @@ public enum OutboxError: Error, Sendable, CustomStringConvertible, Equatable {
     case invalidMoment(id: String, reason: String)
     /// Another sender is already draining this outbox; only one may run at a time.
     case senderBusy(outbox: String)
+    /// The outbox was opened with `Outbox(readingFrom:)`, which never writes.
+    case openedForReading(outbox: String)
 
     /// Whether the disk (or the user's quota) is full.
     public var isDiskFull: Bool {
@@ -51,6 +53,8 @@ public enum OutboxError: Error, Sendable, CustomStringConvertible, Equatable {
             return "moment \(id) cannot be written: \(reason)"
         case let .senderBusy(outbox):
             return "another sender is already delivering the outbox \(outbox)"
+        case let .openedForReading(outbox):
+            return "the outbox \(outbox) was opened only for reading"
         }
     }
 }

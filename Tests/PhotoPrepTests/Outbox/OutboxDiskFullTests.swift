@@ -84,6 +84,15 @@ struct OutboxDiskFullTests {
         #expect("\(error)".contains("read-only"))
         #expect(OutboxFixtures.names(root.appendingPathComponent("pending")) == [small.id])
         #expect(try first.show(id: small.id) == small.files[2].data)
+        // Opening it again to write says the disk is read-only; opening it to look works.
+        let reopen = try #require(throws: OutboxError.self) { try Outbox(root: root) }
+        #expect(reopen.isReadOnly)
+        let reader = try Outbox(readingFrom: root)
+        #expect(try reader.list().map(\.id) == [small.id])
+        #expect(reader.existing(sha256: small.sha256)?.id == small.id)
+        #expect(throws: OutboxError.openedForReading(outbox: reader.rootPath)) {
+            try reader.enqueue(OutboxFixtures.moment(seed: 16).files)
+        }
     }
 
     @Test func fullDiskForPlainFolderLeavesNothingBehind() throws {
