@@ -66,7 +66,7 @@ public final class FolderWatcher {
     /// Puts the watches in place, then returns the complete files already there (sorted per
     /// folder). Files that land from now on come from `next(timeoutMilliseconds:)`.
     public func start() throws(WatchError) -> [String] {
-        try addWatch(folder)
+        try addWatch(folder, isRoot: true)
         var found: [String] = []
         try search(folder, into: &found)
         return found
@@ -159,10 +159,11 @@ public final class FolderWatcher {
         }
     }
 
-    private func addWatch(_ path: String) throws(WatchError) {
-        let wd = inotify_add_watch(fd, path, Self.watchMask)
+    /// Watches one folder. The folder given may be a symbolic link; links below it are not followed.
+    private func addWatch(_ path: String, isRoot: Bool = false) throws(WatchError) {
+        let wd = inotify_add_watch(fd, path, isRoot ? Self.watchMask & ~Self.dontFollow : Self.watchMask)
         if wd < 0 {
-            if errno == ENOENT || errno == ENOTDIR { return }  // gone again already
+            if !isRoot && (errno == ENOENT || errno == ENOTDIR) { return }  // gone again already
             throw .system(path, "cannot be watched")
         }
         folders[wd] = path
@@ -212,10 +213,14 @@ public final class FolderWatcher {
         }
     }
 
-    /// Symbolic links count only when they lead to a file inside the folder.
+    /// Symbolic links count only when they lead to a file inside the folder (and not into an
+    /// excluded one). A regular file in a watched folder is inside by construction: links to
+    /// folders are never followed and excluded folders never watched.
     private func isInside(_ path: String) -> Bool {
-        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        return real.hasPrefix(realRoot + "/") && !isExcluded(path)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        guard info.st_mode & S_IFMT == S_IFLNK else { return true }
+        return URL(fileURLWithPath: path).resolvingSymlinksInPath().path.hasPrefix(realRoot + "/") && !isExcluded(path)
     }
 
     private static func stamp(_ path: String) -> FileStamp? {

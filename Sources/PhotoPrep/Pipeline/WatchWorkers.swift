@@ -27,6 +27,7 @@ public final class WatchWorkers: Sendable {
             group.enter()
             let thread = Thread { [self] in
                 defer { group.leave() }
+                Batch.runOpenMPSerially()
                 while !batch.isStopped, let path = queue.pop() {
                     let item = BatchItem(path: path, foundInFolder: true)
                     let outcome = batch.process(item, with: worker)

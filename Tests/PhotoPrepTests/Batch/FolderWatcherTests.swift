@@ -29,7 +29,9 @@ import Testing
         var expected: Set<String> = []
         for i in 0..<count {
             let path = dir.path + "/f\(i).jpg"
-            try #require(FileManager.default.createFile(atPath: path, contents: Data([UInt8(i & 0xFF)])))
+            let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
+            try #require(fd >= 0 && write(fd, [UInt8(i & 0xFF)], 1) == 1)
+            close(fd)
             expected.insert(path)
         }
         let got = try Self.collect(watcher, wanted: count)
@@ -63,6 +65,20 @@ import Testing
         try fm.createSymbolicLink(atPath: dir.appendingPathComponent("photos/link2.jpg").path,
                                   withDestinationPath: outside.appendingPathComponent("secret.jpg").path)
         #expect(try Self.collect(watcher, wanted: 2) == [dir.path + "/photos/kept.jpg"], "rewritten, so handed out again")
+    }
+
+    @Test("The folder given may itself be a symbolic link to a folder")
+    func linkedFolder() throws {
+        let dir = try TestSupport.temporaryFolder("linked")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let real = dir.appendingPathComponent("card")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        let link = dir.appendingPathComponent("inbox").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real.path)
+        let watcher = try FolderWatcher(folder: link)
+        #expect(try watcher.start().isEmpty)
+        try Data([1, 2]).write(to: real.appendingPathComponent("new.jpg"))
+        #expect(try Self.collect(watcher, wanted: 1) == [link + "/new.jpg"])
     }
 
     @Test("A file found at the start while still open for writing is handed out only after its writer closes it")
