@@ -150,6 +150,11 @@ public final class Batch: Sendable {
         let url = URL(fileURLWithPath: item.path)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
+            if item.path.contains("\u{FFFD}"), !FileManager.default.fileExists(atPath: item.path) {
+                throw InputError(
+                    reason: "its name is not valid UTF-8 (the bytes that are not are shown as \u{FFFD}), so it"
+                        + " cannot be opened; rename it to prepare it")
+            }
             throw InputError(reason: "cannot be read (\((error as NSError).localizedDescription))")
         }
         let modified = (try? FileManager.default.attributesOfItem(atPath: item.path))?[.modificationDate] as? Date

@@ -31,7 +31,13 @@ public enum PhotoFinder {
         for path in paths {
             if path == "-" { items.append(BatchItem(path: "-", foundInFolder: false)); continue }
             var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { missing.append(path); continue }
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+                // A name that is not UTF-8 arrives with U+FFFD in it and cannot be opened: it is
+                // there, so it fails with that reason (Batch.read) rather than as "no such file".
+                if path.contains("\u{FFFD}") { items.append(BatchItem(path: path, foundInFolder: false)) }
+                else { missing.append(path) }
+                continue
+            }
             if !isDir.boolValue { items.append(BatchItem(path: path, foundInFolder: false)); continue }
             let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             var seen = Set<String>()
@@ -49,7 +55,12 @@ public enum PhotoFinder {
             guard real == root || real.hasPrefix(root + "/") else { continue }  // a link out of the folder
             guard seen.insert(real).inserted else { continue }
             var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: real, isDirectory: &isDir) else { continue }
+            guard fm.fileExists(atPath: real, isDirectory: &isDir) else {
+                // Foundation lists a name that is not UTF-8 with U+FFFD in place of its bytes, and
+                // that path cannot be opened: listed anyway, so the batch reports it, never drops it.
+                if name.contains("\u{FFFD}") { items.append(BatchItem(path: path, foundInFolder: false)) }
+                continue
+            }
             if isDir.boolValue {
                 walk(folder: path, root: root, into: &items, seen: &seen)
             } else {
