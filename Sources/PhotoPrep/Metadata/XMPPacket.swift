@@ -34,7 +34,8 @@ enum XMPPacket {
         let closeOffset = text.distance(from: text.startIndex, to: close)
         var insertAt = text.index(after: close)
         if text[text.index(before: close)] == "/" {  // <rdf:RDF/>: open it
-            let prefixStart = text[..<rdfStart.lowerBound].lastIndex(of: "<") ?? rdfStart.lowerBound
+            // No `<` before `:RDF` (a packet starting `x:RDF/>`): not XML this can follow.
+            guard let prefixStart = text[..<rdfStart.lowerBound].lastIndex(of: "<") else { return nil }
             let prefix = String(text[text.index(after: prefixStart)..<rdfStart.lowerBound])
             text.replaceSubrange(text.index(before: close)...close, with: "></\(prefix):RDF>")
             insertAt = text.index(text.startIndex, offsetBy: closeOffset)
