@@ -40,7 +40,9 @@ public struct GPXTrack: Sendable, Equatable {
         let reader = GPXReader()
         let parser = XMLParser(data: data)
         parser.delegate = reader
-        guard parser.parse() else {
+        // On Linux `parse()` can return true after an error (content after the root element is
+        // dropped with only `parserError` set): a track broken part-way must not pass as whole.
+        guard parser.parse(), parser.parserError == nil else {
             let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "unreadable"
             throw .badGPX(file: name, reason: "not a readable GPX (XML) file: \(reason), line \(parser.lineNumber)")
         }
