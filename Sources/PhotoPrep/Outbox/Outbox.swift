@@ -8,7 +8,7 @@ import Glibc
 ///
 /// ```
 /// OUTBOX/
-///   tmp/            moments being written, one folder per open Outbox (tmp/<token>/ + tmp/<token>.lock)
+///   tmp/            moments being written: tmp/<token>/ guarded by flock on tmp/<token>.lock, one per write
 ///   pending/<id>/   complete moments waiting to be sent
 ///   sent/<id>/      delivered: moment.json and receipt.json (the engine's answer)
 ///   failed/<id>/    refused by the engine for good: every file kept, and failure.json (the answer)
@@ -24,15 +24,14 @@ import Glibc
 /// folders are `0700` and files `0600`. A failed write (full or read-only disk) removes the moment
 /// being written and never touches what is already pending.
 ///
-/// Safe to share between threads: it holds no mutable state besides the lock on its staging folder.
+/// Safe to share between threads: it holds no mutable state. Holds no file open between calls,
+/// so however the process ends, a run that finished its writes leaves `tmp/` empty.
 public final class Outbox: Sendable {
     /// The outbox folder.
     public let root: URL
     let rootPath: String
-    /// This instance's staging folder `tmp/<token>/`, removed when the outbox is released.
-    let stagingPath: String
-    /// Held while this instance may write; nil when opened only for reading.
-    private let stagingLock: FileLock?
+    /// False when opened with `init(readingFrom:)`.
+    let isWritable: Bool
 
     static let states = ["pending", "sent", "failed"]
 
@@ -41,25 +40,34 @@ public final class Outbox: Sendable {
     public init(root: URL) throws(OutboxError) {
         self.root = root.standardizedFileURL
         rootPath = self.root.path
+        isWritable = true
         try MomentFolder.createDirectories(rootPath)
         for sub in ["tmp", "pending", "sent", "failed", ".locks"] {
             try DurableFiles.makeDirectory(rootPath + "/" + sub)
         }
-        let tmp = rootPath + "/tmp"
-        var taken: (String, FileLock)?
-        while taken == nil {
-            let token = ULIDGenerator.shared.next()
-            if let lock = try FileLock.acquire(tmp + "/" + token + ".lock", wait: false, removeOnRelease: true) {
-                taken = (token, lock)
-            }
-        }
-        let (token, lock) = taken!
-        stagingLock = lock
-        stagingPath = tmp + "/" + token
-        try DurableFiles.makeDirectory(stagingPath)
-        Outbox.clearLeftovers(in: tmp, keeping: token)
+        StagingArea.clearLeftovers(in: rootPath + "/tmp")
         if !DurableFiles.isDirectory(rootPath + "/index") { try rebuildIndex() }
         try DurableFiles.syncDirectory(rootPath)
+    }
+
+    /// Opens an existing outbox only to look at it (`list`, `show`, `existing`): creates, clears and
+    /// locks nothing, so it works on a read-only disk. `enqueue`, claims and sending are refused.
+    public init(readingFrom root: URL) throws(OutboxError) {
+        self.root = root.standardizedFileURL
+        rootPath = self.root.path
+        isWritable = false
+        guard DurableFiles.isDirectory(rootPath + "/pending") else {
+            throw .fileSystem(action: "open the outbox", path: rootPath, errno: ENOENT)
+        }
+    }
+
+    func requireWritable() throws(OutboxError) {
+        if !isWritable { throw .openedForReading(outbox: rootPath) }
+    }
+
+    /// A new private folder under `tmp/` for one write.
+    func stagingArea() throws(OutboxError) -> StagingArea {
+        try StagingArea(in: rootPath + "/tmp")
     }
 
     /// Writes `index/` from the moments' own records when it is missing (a new outbox, or one whose
@@ -76,7 +84,9 @@ public final class Outbox: Sendable {
                 ids[sha, default: []].append(id)
             }
         }
-        let building = stagingPath + "/index"
+        let staging = try stagingArea()
+        defer { staging.close() }
+        let building = staging.path + "/index"
         try DurableFiles.makeDirectory(building)
         for (sha, list) in ids {
             try DurableFiles.writeNewFile(building + "/" + sha, data: Data((list.sorted().joined(separator: "\n") + "\n").utf8))
@@ -87,50 +97,6 @@ public final class Outbox: Sendable {
         } catch {
             DurableFiles.removeTree(building)  // another process rebuilt it first: theirs is as good
             if !DurableFiles.isDirectory(rootPath + "/index") { throw error }
-        }
-    }
-
-    /// Opens an existing outbox only to look at it (`list`, `show`, `existing`): creates, clears and
-    /// locks nothing, so it works on a read-only disk. `enqueue` and sending are refused.
-    public init(readingFrom root: URL) throws(OutboxError) {
-        self.root = root.standardizedFileURL
-        rootPath = self.root.path
-        stagingPath = ""
-        stagingLock = nil
-        guard DurableFiles.isDirectory(rootPath + "/pending") else {
-            throw .fileSystem(action: "open the outbox", path: rootPath, errno: ENOENT)
-        }
-    }
-
-    /// Whether this instance may write (it was not opened with `init(readingFrom:)`).
-    var isWritable: Bool { stagingLock != nil }
-
-    func requireWritable() throws(OutboxError) {
-        if !isWritable { throw .openedForReading(outbox: rootPath) }
-    }
-
-    deinit {
-        if let stagingLock {
-            DurableFiles.removeTree(stagingPath)
-            stagingLock.release()
-        }
-    }
-
-    /// Removes staging folders whose owner is gone: a `tmp/<token>.lock` nobody holds, and anything
-    /// under `tmp/` without a lock file beside it.
-    static func clearLeftovers(in tmp: String, keeping token: String) {
-        guard let names = try? DurableFiles.names(in: tmp) else { return }
-        let present = Set(names)
-        for name in names where name != token && name != token + ".lock" {
-            if name.hasSuffix(".lock") {
-                let owner = String(name.dropLast(5))
-                if let lock = try? FileLock.acquire(tmp + "/" + name, wait: false, removeOnRelease: true) {
-                    DurableFiles.removeTree(tmp + "/" + owner)
-                    lock.release()
-                }
-            } else if !present.contains(name + ".lock") {
-                DurableFiles.removeTree(tmp + "/" + name)
-            }
         }
     }
 
@@ -171,22 +137,19 @@ public final class Outbox: Sendable {
         if let state = state(of: moment.id) {
             throw .invalidMoment(id: moment.id, reason: "a moment with this id is already \(state)")
         }
-        let staged = stagingPath + "/" + moment.id
+        let staging = try stagingArea()
+        defer { staging.close() }
+        let staged = staging.path + "/" + moment.id
         try MomentFolder.stage(moment, at: staged)
         let final = folderPath(moment.id, "pending")
-        do {
-            try appendToIndex(sha256: moment.sha256, id: moment.id)
-            try DurableFiles.renameNoReplace(staged, final)
-            try DurableFiles.syncDirectory(rootPath + "/pending")
-        } catch {
-            DurableFiles.removeTree(staged)
-            throw error
-        }
+        try appendToIndex(sha256: moment.sha256, id: moment.id, scratch: staging.path + "/index-" + moment.sha256)
+        try DurableFiles.renameNoReplace(staged, final)
+        try DurableFiles.syncDirectory(rootPath + "/pending")
         return URL(fileURLWithPath: final, isDirectory: true)
     }
 
     /// Replaces `index/<sha256>` in one step with its old lines plus `id`.
-    private func appendToIndex(sha256: String, id: String) throws(OutboxError) {
+    private func appendToIndex(sha256: String, id: String, scratch: String) throws(OutboxError) {
         let path = rootPath + "/index/" + sha256
         var lines = Data()
         if DurableFiles.exists(path) {
@@ -194,8 +157,6 @@ public final class Outbox: Sendable {
             if let last = lines.last, last != UInt8(ascii: "\n") { lines.append(UInt8(ascii: "\n")) }
         }
         lines.append(contentsOf: Array((id + "\n").utf8))
-        let scratch = stagingPath + "/index-" + sha256
-        DurableFiles.removeTree(scratch)
         try DurableFiles.writeNewFile(scratch, data: lines)
         do {
             try DurableFiles.rename(scratch, path)

@@ -24,9 +24,8 @@ import Testing
         let found = try #require(outbox.existing(sha256: moment.sha256))
         #expect(found.id == moment.id && found.state == "pending")
         #expect(try outbox.show(id: moment.id) == moment.files[2].data)
-        // Nothing of the moment is left in the staging area.
-        let staging = URL(fileURLWithPath: outbox.stagingPath)
-        #expect(OutboxFixtures.names(staging).isEmpty)
+        // Nothing is left in the staging area, even while the outbox stays open.
+        #expect(OutboxFixtures.names(root.appendingPathComponent("tmp")).isEmpty)
     }
 
     @Test func unknownPhotoIsNotExisting() throws {
@@ -67,8 +66,9 @@ import Testing
         let root = try OutboxFixtures.scratchFolder()
         defer { try? FileManager.default.removeItem(at: root) }
         let live = try Outbox(root: root)
-        // A half-written moment of this live writer must survive another process opening the outbox.
-        let liveHalf = URL(fileURLWithPath: live.stagingPath).appendingPathComponent("HALF")
+        // A half-written moment of a live writer must survive another process opening the outbox.
+        let staging = try live.stagingArea()
+        let liveHalf = URL(fileURLWithPath: staging.path).appendingPathComponent("HALF")
         try FileManager.default.createDirectory(at: liveHalf, withIntermediateDirectories: true)
         // Leftovers of dead writers: a folder with an unheld lock, and a folder with no lock at all.
         let tmp = root.appendingPathComponent("tmp")
@@ -81,7 +81,8 @@ import Testing
         #expect(!left.contains("DEAD") && !left.contains("DEAD.lock") && !left.contains("ORPHAN"))
         #expect(FileManager.default.fileExists(atPath: liveHalf.path), "a live writer's staging must be kept")
         _ = second
-        withExtendedLifetime(live) {}
+        staging.close()
+        #expect(OutboxFixtures.names(tmp).isEmpty, "a closed staging area leaves nothing")
     }
 
     @Test func lostIndexIsRebuiltFromTheMomentsOnOpen() throws {
