@@ -1,7 +1,8 @@
+import Foundation
 internal import CTesseract
 
 /// How Tesseract finds the text on a page before reading it.
-enum PageLayout {
+enum PageLayout: Sendable {
     /// Tesseract's default (PSM 3): blocks, columns and lines found by its page layout analysis.
     case auto
     /// Sparse text (PSM 11): as much text as possible, in no particular order.
@@ -19,14 +20,15 @@ enum PageLayout {
 }
 
 extension TesseractEngine {
-    /// One recognition pass over `image`: its text lines in Tesseract's order, boxes in `image`'s pixels.
+    /// One recognition pass over `image`: its text lines with their words, in Tesseract's order, in
+    /// `image`'s pixel coordinates. Blank words and lines are left out.
     ///
     /// The corresponding C functions are `TessBaseAPISetImage2`, `TessBaseAPIRecognize` and the
-    /// `TessResultIterator` functions at `RIL_TEXTLINE`.
-    func readLines(_ image: borrowing LeptonicaImage, mode: PageLayout, resolution: Int = 70)
-        throws(OCRError) -> [OCRLine]
+    /// `TessResultIterator` functions at `RIL_WORD`.
+    func readLines(_ image: borrowing LeptonicaImage, layout: PageLayout, resolution: Int = 70)
+        throws(OCRError) -> [TextLine]
     {
-        TessBaseAPISetPageSegMode(api, mode.mode)
+        TessBaseAPISetPageSegMode(api, layout.mode)
         TessBaseAPISetImage2(api, image.pix)
         TessBaseAPISetSourceResolution(api, Int32(resolution))
         defer { TessBaseAPIClear(api) }
@@ -36,23 +38,48 @@ extension TesseractEngine {
         defer { TessMonitorDelete(monitor) }
         TessMonitorSetDeadlineMSecs(monitor, deadlineMilliseconds)
         if TessBaseAPIRecognize(api, monitor) != 0 {
-            throw .recognitionFailed(reason: "Tesseract stopped (deadline of \(deadlineMilliseconds) ms or internal error)")
+            throw .recognitionFailed(
+                reason: "Tesseract stopped (deadline of \(deadlineMilliseconds) ms passed or internal error)")
         }
         guard let it = TessBaseAPIGetIterator(api) else { return [] }
         defer { TessResultIteratorDelete(it) }
         let page = TessResultIteratorGetPageIterator(it)
-        var lines: [OCRLine] = []
+        var lines: [TextLine] = []
+        var current: [TextWord] = []
+        var slope = 0.0
+        func flush() {
+            if !current.isEmpty { lines.append(TextLine(words: current, slope: slope)) }
+            current = []
+        }
         repeat {
-            guard let cText = TessResultIteratorGetUTF8Text(it, RIL_TEXTLINE) else { continue }
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+                flush()
+                var x1: Int32 = 0, y1: Int32 = 0, x2: Int32 = 0, y2: Int32 = 0
+                if TessPageIteratorBaseline(page, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0, x2 != x1 {
+                    slope = Double(y2 - y1) / Double(x2 - x1)
+                } else {
+                    slope = 0
+                }
+            }
+            guard let cText = TessResultIteratorGetUTF8Text(it, RIL_WORD) else { continue }
             let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
             TessDeleteText(cText)
             if text.isEmpty { continue }
             var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
-            guard TessPageIteratorBoundingBox(page, RIL_TEXTLINE, &l, &t, &r, &b) != 0 else { continue }
-            let conf = Double(TessResultIteratorConfidence(it, RIL_TEXTLINE))
-            lines.append(OCRLine(text: text, confidence: conf,
-                                 box: Moment.Box(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t))))
-        } while TessResultIteratorNext(it, RIL_TEXTLINE) != 0
+            guard TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0 else { continue }
+            current.append(TextWord(
+                text: text, confidence: Double(TessResultIteratorConfidence(it, RIL_WORD)),
+                rect: PixelRect(minX: Double(l), minY: Double(t), maxX: Double(r), maxY: Double(b)),
+                inDictionary: TessResultIteratorWordIsFromDictionary(it) != 0))
+        } while TessResultIteratorNext(it, RIL_WORD) != 0
+        flush()
         return lines
+    }
+
+    /// Sets a Tesseract parameter by name; false when Tesseract does not know it.
+    /// The corresponding C function is `TessBaseAPISetVariable`.
+    @discardableResult
+    func setVariable(_ name: String, _ value: String) -> Bool {
+        TessBaseAPISetVariable(api, name, value) != 0
     }
 }

@@ -16,6 +16,10 @@ public final class TesseractEngine {
     public let engineName: String
     /// Milliseconds Tesseract may spend on one recognition pass before it is stopped.
     var deadlineMilliseconds: Int32 = 60_000
+    /// How text is looked for; fixed at creation.
+    var options = TextFinderOptions()
+    /// A second model, only for orientation detection, loaded on first need.
+    var orientationDetector: OrientationDetector?
 
     nonisolated(unsafe) private static var configured = false
     private static let configureLock = NSLock()
@@ -60,6 +64,8 @@ public final class TesseractEngine {
         }
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         self.api = api
+        self.options = TextFinderOptions.fromEnvironment()
+        _ = TessBaseAPISetVariable(api, "thresholding_method", String(options.thresholding))
         self.languages = languages
         self.dataPath = dir
         self.engineName = "tesseract " + (TessVersion().map { String(cString: $0) } ?? "unknown")
@@ -72,16 +78,52 @@ public final class TesseractEngine {
 
     /// Reads the lines of text in `image` (the copy's upright pixels, grey or RGB), in reading order,
     /// with boxes in `image`'s pixel coordinates. A picture without text gives no lines.
+    ///
+    /// Reads text of either polarity, turned text (reported in `textRotation`) and small text
+    /// (enlarged for reading only), and drops fragments that are not words.
     public func recognize(_ image: Raster) throws(OCRError) -> OCRResult {
         guard image.width > 0, image.height > 0 else {
             throw .emptyImage(width: image.width, height: image.height)
         }
-        guard let pix = LeptonicaImage(image) else {
+        guard let pix = LeptonicaImage(image), let grey = pix.grey() else {
             throw .recognitionFailed(reason: "Leptonica could not hold a \(image.width)×\(image.height) picture")
         }
-        let lines = try readLines(pix, mode: .auto)
-        return OCRResult(
-            lines: lines.filter { !$0.text.allSatisfy(\.isWhitespace) },
-            textRotation: 0, engine: engineName, languages: languages)
+        let invert = options.invert ?? PolarityProbe.hasDarkRegions(grey)
+        var turns = 0
+        var found = try findLines(in: grey, quarterTurns: 0, invert: invert, allowEnlarging: false)
+        var best = Self.readableCharacters(found)
+        if options.detectRotation, best < 40 {
+            if orientationDetector == nil { orientationDetector = try? OrientationDetector(dataPath: dataPath) }
+            var candidates: [Int] = []
+            if let guess = orientationDetector?.quarterTurnsToUpright(grey, invert: invert), guess != 0 {
+                candidates.append(guess)
+            }
+            // OSD needs many characters; a sign with a few turned words may need a plain try.
+            if best < 8, found.count >= 2 { candidates += [3, 1, 2].filter { !candidates.contains($0) } }
+            for t in candidates {
+                let other = try findLines(in: grey, quarterTurns: t, invert: invert, allowEnlarging: false)
+                let score = Self.readableCharacters(other)
+                if score > max(1.5 * best, best + 6) {
+                    best = score; found = other; turns = t
+                }
+                if best >= 40 { break }
+            }
+        }
+        if options.smallTextHeight > 0,
+           enlargement(for: found, width: turns % 2 == 0 ? image.width : image.height,
+                       height: turns % 2 == 0 ? image.height : image.width) != nil
+        {
+            found = try findLines(in: grey, quarterTurns: turns, invert: invert, allowEnlarging: true)
+        }
+        let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
+        let order = ReadingOrder.order(found.map {
+            ReadingOrder.Item(rect: $0.rect, textHeight: $0.textHeight, slope: $0.line.slope)
+        })
+        let lines = order.map { i in
+            let f = found[i]
+            return OCRLine(text: f.line.text, confidence: (f.line.confidence * 10).rounded() / 10,
+                           box: geometry.toCopy(f.rect).box(clampedTo: image.width, image.height))
+        }
+        return OCRResult(lines: lines, textRotation: (4 - turns) % 4 * 90, engine: engineName, languages: languages)
     }
 }

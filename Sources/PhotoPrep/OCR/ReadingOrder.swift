@@ -1,0 +1,132 @@
+import Foundation
+
+/// Puts lines in the order a person reads them: sign panels one after another, row by row; page
+/// columns top to bottom one after the other, after a title that spans them.
+///
+/// Lines are first grouped into blocks (a panel's or a column's lines: stacked close together,
+/// overlapping sideways, of similar height). Blocks are then ordered by recursive cuts through the
+/// white space between them (XY-cut), rows before columns where both exist. All of this happens in
+/// a frame turned by the photo's skew, so a tilted page still has straight gaps between columns.
+enum ReadingOrder {
+    /// A line to order: its rectangle in upright image pixels, its text height and baseline slope.
+    struct Item {
+        var rect: PixelRect
+        var textHeight: Double
+        var slope: Double
+    }
+
+    /// Indices of `items` in reading order.
+    static func order(_ items: [Item]) -> [Int] {
+        guard items.count > 1 else { return Array(items.indices) }
+        let skew = skewAngle(items)
+        let rects = items.map { deskewed($0, angle: skew) }
+        let blocks = groupIntoBlocks(rects)
+        let blockRects = blocks.map { b in b.dropFirst().reduce(rects[b[0]].rect) { $0.union(rects[$1].rect) } }
+        let blockOrder = xyCut(Array(blocks.indices), rects: blockRects)
+        return blockOrder.flatMap { sortedTopToBottom(blocks[$0], rects) }
+    }
+
+    /// The photo's skew: the length-weighted median slope of lines long enough to tell.
+    static func skewAngle(_ items: [Item]) -> Double {
+        let usable = items.filter { $0.rect.width > 3 * $0.textHeight && abs($0.slope) < 0.2 }
+            .map { (atan($0.slope), $0.rect.width) }
+            .sorted { $0.0 < $1.0 }
+        guard !usable.isEmpty else { return 0 }
+        let total = usable.reduce(0) { $0 + $1.1 }
+        var acc = 0.0
+        for (angle, w) in usable {
+            acc += w
+            if acc >= total / 2 { return angle }
+        }
+        return usable[usable.count - 1].0
+    }
+
+    struct Placed {
+        var rect: PixelRect
+        var height: Double
+    }
+
+    /// The line's rectangle in the frame turned back by `angle`, as tall as its text (not its tilt).
+    static func deskewed(_ item: Item, angle: Double) -> Placed {
+        let c = cos(angle), s = sin(angle)
+        let x = item.rect.midX, y = item.rect.midY
+        let cx = x * c + y * s, cy = -x * s + y * c
+        let w = item.rect.width / max(c, 0.5)
+        let h = max(1, min(item.rect.height, item.textHeight))
+        return Placed(rect: PixelRect(minX: cx - w / 2, minY: cy - h / 2, maxX: cx + w / 2, maxY: cy + h / 2), height: h)
+    }
+
+    /// Lines that stack into one panel or column: vertically close, overlapping sideways, similar height.
+    static func groupIntoBlocks(_ lines: [Placed]) -> [[Int]] {
+        var parent = Array(lines.indices)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        for i in lines.indices {
+            for j in lines.indices where j > i {
+                let a = lines[i], b = lines[j]
+                let hMax = max(a.height, b.height), hMin = min(a.height, b.height)
+                guard hMax < 1.6 * hMin else { continue }
+                let vGap = max(a.rect.minY, b.rect.minY) - min(a.rect.maxY, b.rect.maxY)
+                guard vGap < 1.3 * hMax else { continue }
+                let overlap = min(a.rect.maxX, b.rect.maxX) - max(a.rect.minX, b.rect.minX)
+                let narrower = min(a.rect.width, b.rect.width)
+                // Side by side on one row (vGap < 0) is not stacking: those are separate panels or columns.
+                guard vGap > -0.5 * hMin, overlap > 0.3 * narrower else { continue }
+                parent[find(i)] = find(j)
+            }
+        }
+        var groups: [Int: [Int]] = [:]
+        for i in lines.indices { groups[find(i), default: []].append(i) }
+        return Array(groups.values)
+    }
+
+    /// Orders rectangles by cutting through the widest white space, rows first.
+    static func xyCut(_ ids: [Int], rects: [PixelRect]) -> [Int] {
+        guard ids.count > 1 else { return ids }
+        let yCut = widestGap(ids.map { (rects[$0].minY, rects[$0].maxY) })
+        let xCut = widestGap(ids.map { (rects[$0].minX, rects[$0].maxX) })
+        let useY: Bool
+        switch (yCut, xCut) {
+        case (nil, nil):
+            return ids.sorted { a, b in
+                let ra = rects[a], rb = rects[b]
+                let overlapY = min(ra.maxY, rb.maxY) - max(ra.minY, rb.minY)
+                if overlapY > 0.5 * min(ra.height, rb.height) { return ra.minX < rb.minX }
+                return ra.minY < rb.minY
+            }
+        case (.some, nil): useY = true
+        case (nil, .some): useY = false
+        case (.some(let y), .some(let x)): useY = y.width >= 0.5 * x.width
+        }
+        let at = useY ? yCut!.at : xCut!.at
+        let first = ids.filter { useY ? rects[$0].midY < at : rects[$0].midX < at }
+        let second = ids.filter { useY ? rects[$0].midY >= at : rects[$0].midX >= at }
+        guard !first.isEmpty, !second.isEmpty else { return ids }
+        return xyCut(first, rects: rects) + xyCut(second, rects: rects)
+    }
+
+    /// The widest gap between the intervals' union, as its middle and width.
+    static func widestGap(_ intervals: [(Double, Double)]) -> (at: Double, width: Double)? {
+        let sorted = intervals.sorted { $0.0 < $1.0 }
+        var best: (at: Double, width: Double)?
+        var end = sorted[0].1
+        for (lo, hi) in sorted.dropFirst() {
+            if lo > end, lo - end > (best?.width ?? 0) { best = ((lo + end) / 2, lo - end) }
+            end = max(end, hi)
+        }
+        return best
+    }
+
+    /// A block's lines top to bottom; lines sharing a row left to right.
+    static func sortedTopToBottom(_ ids: [Int], _ lines: [Placed]) -> [Int] {
+        ids.sorted { a, b in
+            let ra = lines[a].rect, rb = lines[b].rect
+            let overlapY = min(ra.maxY, rb.maxY) - max(ra.minY, rb.minY)
+            if overlapY > 0.5 * min(ra.height, rb.height) { return ra.minX < rb.minX }
+            return ra.midY < rb.midY
+        }
+    }
+}

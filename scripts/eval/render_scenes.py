@@ -1,0 +1,304 @@
+#!/usr/bin/python3
+"""Render photo-like scenes with ground truth for the OCR evaluation.
+
+Usage: render_scenes.py OUTDIR [--seed N] [--per-type N]
+
+Writes OUTDIR/<scene>.jpg and OUTDIR/scenes.json: for each scene its type, languages, text rotation
+and the lines a person would read, in reading order. Scene types: signs (sign walls of 2-6 panels,
+light-on-dark and dark-on-light, mixed in one photo), pages (two columns under a spanning title),
+posters (mixed sizes), small (a page photographed from afar), korean (Korean signs with English),
+rotated (pages and signs turned 90/180/270 degrees, no orientation tag). Every scene gets photo
+damage: slight tilt, blur, noise, uneven light, JPEG compression. Needs python3-pil and the Debian
+font packages fonts-dejavu, fonts-liberation, fonts-noto-cjk.
+"""
+import json
+import os
+import random
+import sys
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+
+FONT_DIRS = ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation"]
+LATIN_FONTS = [
+    "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSansCondensed.ttf",
+    "DejaVuSansCondensed-Bold.ttf", "LiberationSans-Regular.ttf", "LiberationSans-Bold.ttf",
+    "LiberationSerif-Regular.ttf", "LiberationSansNarrow-Regular.ttf", "LiberationMono-Regular.ttf",
+]
+CJK_FONTS = ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+             "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"]
+
+PLACES = ["Seoul Station", "City Hall", "Central Park", "Harbour Bridge", "Museum of Art", "Old Town",
+          "Airport Terminal 2", "University Hospital", "North Gate", "Riverside Market", "Main Street",
+          "Gangnam", "Hongdae", "Myeongdong", "Union Square", "Grand Central", "West End", "Kings Cross"]
+SIGN_PHRASES = ["Exit {n}", "Platform {n}", "Gate {l}{n}", "Toilets", "Information", "Ticket Office",
+                "Lifts to all floors", "No smoking", "Emergency exit", "Lost property", "Way out",
+                "Trains every {n} minutes", "Open daily {h}:00 - {h2}:00", "Line {n} to {place}",
+                "Buses to {place}", "Taxi rank", "Car park level {n}", "Wi-Fi available", "Please queue here",
+                "Mind the gap", "Departures", "Arrivals", "Baggage claim {n}", "Floor {n}", "Coffee & Tea",
+                "Pharmacy", "Waiting room", "Transfer to Line {n}", "Adults {p} won", "Children {p2} won",
+                "{place}", "Next train {h}:{m}", "Closed for repairs", "Staff only", "Keep left"]
+WORDS = ("the of and to in is was for on that with as by at from this be are have which or an it not but "
+         "all they were had their there has been one more will would new other some time people only could "
+         "than first two most also after between made many before over such through years where much city "
+         "during under same later since world state while house number area school water north south east "
+         "west river station train ticket morning evening market garden bridge museum history visitors local "
+         "built century opened public free entrance open daily except monday holidays children adults group "
+         "discount guided tours available summer winter season weather please note photography allowed inside "
+         "building collection exhibition paintings ancient modern design library reading room quiet study "
+         "council meeting notice residents parking permit required street cleaning every tuesday thank you "
+         "cooperation information contact office hours phone email website address service customers").split()
+KOREAN = ["서울역", "출구", "화장실", "안내소", "매표소", "지하철", "버스 정류장", "시청", "환승", "엘리베이터",
+          "비상구", "주차장", "공항철도", "명동", "홍대입구", "강남", "도서관", "박물관", "입구", "나가는 곳",
+          "승강장", "편의점", "약국", "병원", "관광 안내", "택시 승차장", "대합실", "금연", "개찰구", "분실물 센터"]
+KOREAN_EN = ["Seoul Station", "Exit", "Toilets", "Information", "Tickets", "Subway", "Bus Stop", "City Hall",
+             "Transfer", "Elevator", "Emergency Exit", "Parking", "Airport Railroad", "Myeongdong",
+             "Hongik Univ.", "Gangnam", "Library", "Museum", "Entrance", "Way Out", "Platform",
+             "Convenience Store", "Pharmacy", "Hospital", "Tourist Information", "Taxi Stand", "Waiting Room",
+             "No Smoking", "Ticket Gate", "Lost and Found"]
+
+DARK = [(20, 50, 120), (15, 90, 60), (30, 30, 35), (120, 25, 30), (40, 40, 90), (0, 70, 110)]
+LIGHT = [(245, 210, 40), (240, 240, 235), (250, 235, 200), (200, 225, 240), (255, 255, 255)]
+
+
+def font(rng, size, cjk=False):
+    if cjk:
+        return ImageFont.truetype(rng.choice(CJK_FONTS), size)
+    name = rng.choice(LATIN_FONTS)
+    for d in FONT_DIRS:
+        p = os.path.join(d, name)
+        if os.path.exists(p):
+            return ImageFont.truetype(p, size)
+    return ImageFont.truetype(os.path.join(FONT_DIRS[0], "DejaVuSans.ttf"), size)
+
+
+def phrase(rng):
+    p = rng.choice(SIGN_PHRASES)
+    h = rng.randint(6, 11)
+    return p.format(n=rng.randint(1, 12), l=rng.choice("ABCDE"), h=h, h2=h + rng.randint(6, 12),
+                    m="%02d" % rng.choice([0, 5, 12, 20, 35, 47]), place=rng.choice(PLACES),
+                    p=rng.choice([1250, 1400, 2000]), p2=rng.choice([450, 700, 800]))
+
+
+def sentence_words(rng, n):
+    words = [rng.choice(WORDS) for _ in range(n)]
+    words[0] = words[0].capitalize()
+    return words
+
+
+def wrap_lines(rng, fnt, width, count):
+    """Paragraph text cut into lines that fit `width`: the ground truth is exactly these lines."""
+    lines, cur = [], []
+    while len(lines) < count:
+        w = rng.choice(WORDS)
+        if rng.random() < 0.08:
+            w = w.capitalize()
+        if rng.random() < 0.07:
+            w += rng.choice([",", ".", ";"])
+        trial = " ".join(cur + [w])
+        if fnt.getlength(trial) > width and cur:
+            lines.append(" ".join(cur))
+            cur = [w]
+        else:
+            cur.append(w)
+    return lines
+
+
+def wall(rng, w, h):
+    """A textured background: plaster or brick, which must not turn into text."""
+    base = rng.choice([(150, 140, 130), (90, 85, 80), (180, 175, 165), (120, 110, 95)])
+    img = Image.new("RGB", (w, h), base)
+    d = ImageDraw.Draw(img)
+    if rng.random() < 0.5:
+        bh = rng.randint(30, 50)
+        for y in range(0, h, bh):
+            d.line([(0, y), (w, y)], fill=tuple(c - 35 for c in base), width=3)
+            off = (y // bh) % 2 * 60
+            for x in range(off, w, 120):
+                d.line([(x, y), (x, y + bh)], fill=tuple(c - 35 for c in base), width=3)
+    noise = Image.effect_noise((w, h), 18).convert("RGB")
+    return ImageChops.add(ImageChops.multiply(img, Image.new("RGB", (w, h), (235, 235, 235))), noise, 1.0, -110)
+
+
+def draw_panel(rng, img, box, lines, polarity, cjk_flags=None):
+    x0, y0, x1, y1 = box
+    d = ImageDraw.Draw(img)
+    bg, fg = (rng.choice(DARK), (250, 250, 250)) if polarity == "light-on-dark" else (rng.choice(LIGHT), (15, 15, 20))
+    if polarity == "light-on-dark" and rng.random() < 0.3:
+        fg = (250, 220, 60)
+    d.rectangle(box, fill=bg)
+    n = len(lines)
+    pad = 24
+    # A sign's lines sit together as one block (leading 1.3-1.8 x size), centred in the panel.
+    lead = rng.uniform(1.3, 1.8)
+    size = int(min((y1 - y0 - 2 * pad) / (n * lead), 110))
+    avail = size * lead
+    top = y0 + (y1 - y0 - n * avail) / 2 - pad
+    centred = rng.random() < 0.5
+    for i, text in enumerate(lines):
+        cjk = cjk_flags[i] if cjk_flags else False
+        s = size
+        f = font(rng, s, cjk)
+        while f.getlength(text) > (x1 - x0 - 2 * pad) and s > 12:
+            s -= 2
+            f = font(rng, s, cjk)
+        tw = f.getlength(text)
+        x = x0 + ((x1 - x0 - tw) / 2 if centred else pad)
+        y = top + pad + i * avail + (avail - s) / 2
+        d.text((x, y), text, font=f, fill=fg)
+
+
+def grid_boxes(rng, w, h, count, margin=60, gap_min=50):
+    rows = 1 if count <= 2 else (2 if count <= 4 or rng.random() < 0.5 else 3)
+    per_row = [count // rows + (1 if r < count % rows else 0) for r in range(rows)]
+    gap = rng.randint(gap_min, 110)
+    rh = (h - 2 * margin - gap * (rows - 1)) / rows
+    boxes = []
+    for r, k in enumerate(per_row):
+        cw = (w - 2 * margin - gap * (k - 1)) / k
+        for c in range(k):
+            x0 = margin + c * (cw + gap)
+            y0 = margin + r * (rh + gap)
+            boxes.append((int(x0), int(y0), int(x0 + cw), int(y0 + rh)))
+    return boxes
+
+
+def scene_signs(rng, korean=False):
+    w, h = rng.choice([(2048, 1536), (2048, 1152), (1536, 2048)])
+    img = wall(rng, w, h)
+    count = rng.randint(2, 6)
+    boxes = grid_boxes(rng, w, h, count)
+    mode = rng.choice(["light-on-dark", "dark-on-light", "mixed"])
+    gt = []
+    for i, box in enumerate(boxes):
+        pol = mode if mode != "mixed" else ("light-on-dark" if i % 2 == 0 else "dark-on-light")
+        if korean:
+            k = rng.randrange(len(KOREAN))
+            lines = [KOREAN[k], KOREAN_EN[k]]
+            if rng.random() < 0.5:
+                k2 = rng.randrange(len(KOREAN))
+                lines += [KOREAN[k2], KOREAN_EN[k2]]
+            flags = [j % 2 == 0 for j in range(len(lines))]
+        else:
+            lines = [phrase(rng) for _ in range(rng.randint(1, 4))]
+            flags = None
+        draw_panel(rng, img, box, lines, pol, flags)
+        gt += lines
+    return img, gt
+
+
+def paper(rng, w, h):
+    img = Image.new("RGB", (w, h), rng.choice([(60, 55, 50), (110, 90, 70), (40, 45, 60)]))
+    m = rng.randint(20, 70)
+    ImageDraw.Draw(img).rectangle((m, m, w - m, h - m), fill=rng.choice([(245, 243, 235), (236, 236, 230)]))
+    return img, m
+
+
+def scene_page(rng, body_size=None):
+    w, h = rng.choice([(1536, 2048), (1448, 2048)])
+    img, m = paper(rng, w, h)
+    d = ImageDraw.Draw(img)
+    left, right, top = m + 90, w - m - 90, m + 90
+    tf = font(rng, rng.randint(54, 70))
+    title = " ".join(sentence_words(rng, rng.randint(3, 5)))
+    while tf.getlength(title) > right - left:
+        title = title.rsplit(" ", 1)[0]
+    d.text((left, top), title, font=tf, fill=(10, 10, 10))
+    size = body_size or rng.randint(24, 30)
+    bf = font(rng, size)
+    gutter = 70
+    colw = (right - left - gutter) / 2
+    lead = int(size * 1.45)
+    y0 = top + int(tf.size * 2)
+    n = int((h - m - 90 - y0) / lead)
+    gt = [title]
+    for c in range(2):
+        lines = wrap_lines(rng, bf, colw, n)
+        x = left + c * (colw + gutter)
+        for i, t in enumerate(lines):
+            d.text((x, y0 + i * lead), t, font=bf, fill=(20, 20, 20))
+        gt += lines
+    return img, gt
+
+
+def scene_poster(rng):
+    w, h = rng.choice([(1536, 2048), (2048, 1536)])
+    bg = rng.choice(LIGHT + DARK)
+    fg = (15, 15, 15) if sum(bg) > 400 else (250, 250, 250)
+    img = Image.new("RGB", (w, h), bg)
+    d = ImageDraw.Draw(img)
+    gt, y = [], 110
+    sizes = [rng.randint(110, 150), rng.randint(60, 80)] + [rng.randint(34, 44)] * rng.randint(3, 5) \
+        + [rng.randint(22, 26)] * 2
+    for s in sizes:
+        f = font(rng, s)
+        t = phrase(rng) if s >= 34 else " ".join(sentence_words(rng, rng.randint(5, 8)))
+        while f.getlength(t) > w - 200:
+            t = t.rsplit(" ", 1)[0]
+        x = (w - f.getlength(t)) / 2 if rng.random() < 0.6 else 100
+        d.text((x, y), t, font=f, fill=fg)
+        gt.append(t)
+        y += max(int(s * 1.7), (h - 220) // len(sizes))
+        if y > h - 100:
+            break
+    return img, gt
+
+
+def damage(rng, img, tilt=True):
+    w, h = img.size
+    if tilt:
+        angle = rng.uniform(-2.5, 2.5)
+        fill = img.getpixel((2, 2))
+        img = img.rotate(angle, resample=Image.BICUBIC, expand=False, fillcolor=fill)
+    # Uneven light: a gradient from one side, as from a window or a lamp.
+    g = Image.linear_gradient("L").rotate(rng.choice([0, 90, 180, 270])).resize((w, h), Image.BILINEAR)
+    lo = rng.randint(110, 190)
+    g = g.point(lambda v: lo + (255 - lo) * v // 255).convert("RGB")
+    img = ImageChops.multiply(img, g)
+    img = img.filter(ImageFilter.GaussianBlur(rng.uniform(0.4, 1.3)))
+    noise = Image.effect_noise((w, h), rng.uniform(6, 14)).convert("RGB")
+    img = ImageChops.add(img, noise, 1.0, -128)
+    return img
+
+
+def main():
+    out = sys.argv[1]
+    seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 7
+    per = int(sys.argv[sys.argv.index("--per-type") + 1]) if "--per-type" in sys.argv else 6
+    rng = random.Random(seed)
+    os.makedirs(out, exist_ok=True)
+    scenes = []
+
+    def add(kind, img, gt, lang="eng", rotation=0):
+        name = "%s-%02d" % (kind, sum(1 for s in scenes if s["type"] == kind) + 1)
+        if rotation:
+            # The text stands turned clockwise by `rotation`; PIL turns counter-clockwise.
+            img = img.rotate(-rotation, expand=True)
+        img.save(os.path.join(out, name + ".jpg"), quality=88)
+        scenes.append({"name": name, "file": name + ".jpg", "type": kind, "languages": lang,
+                       "textRotation": rotation, "lines": gt})
+
+    for _ in range(per + 2):
+        img, gt = scene_signs(rng)
+        add("signs", damage(rng, img), gt)
+    for _ in range(per):
+        img, gt = scene_page(rng)
+        add("pages", damage(rng, img), gt)
+    for _ in range(per):
+        img, gt = scene_poster(rng)
+        add("posters", damage(rng, img), gt)
+    for _ in range(max(2, per // 2)):
+        img, gt = scene_page(rng, body_size=rng.randint(13, 16))
+        add("small", damage(rng, img), gt)
+    for _ in range(per):
+        img, gt = scene_signs(rng, korean=True)
+        add("korean", damage(rng, img), gt, lang="kor+eng")
+    for i in range(per):
+        img, gt = scene_page(rng) if i % 2 == 0 else scene_signs(rng)
+        add("rotated", damage(rng, img), gt, rotation=[90, 180, 270][i % 3])
+    with open(os.path.join(out, "scenes.json"), "w") as f:
+        json.dump(scenes, f, ensure_ascii=False, indent=1)
+    print("%d scenes in %s" % (len(scenes), out), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
