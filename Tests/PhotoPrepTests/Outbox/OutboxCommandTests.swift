@@ -17,7 +17,7 @@ struct OutboxCommandTests {
         return (root, moments)
     }
 
-    let quick = ["--retry-base", "0.05", "--retry-cap", "0.2", "--max-attempts", "2", "--timeout", "5"]
+    let quick = ["--retry-base", "0.05", "--retry-cap", "0.2", "--max-attempts", "2", "--timeout", "30"]
 
     @Test func senderKilledMidUploadLeavesItPendingAndTheNextRunDeliversWithTheSameKey() throws {
         let engine = try FakeEngine(plan: "stall", stallSeconds: 30)

@@ -4,8 +4,10 @@ import Testing
 
 /// The sender against a real HTTP engine on 127.0.0.1 (`scripts/test-engine.py`).
 @Suite struct OutboxSenderTests {
+    /// Short waits so that the tests stay quick; a generous timeout so that a loaded machine is not
+    /// mistaken for a silent engine.
     static let quick = RetryPolicy(maxAttempts: 4, baseDelay: 0.05, maxDelay: 0.2, longestRetryAfter: 5,
-                                   requestTimeout: 2)
+                                   requestTimeout: 20)
 
     /// An outbox holding `count` moments, oldest first.
     func filledOutbox(_ count: Int) throws -> (Outbox, [MomentFiles]) {
@@ -81,6 +83,7 @@ import Testing
         let report = try OutboxSender(outbox: outbox, engine: engine.url, token: nil, policy: Self.quick).send()
         #expect(report.delivered == [moments[0].id])
         #expect(try receipt(outbox, "sent", moments[0].id).status == 409)
+        #expect(engine.requests().count == 1)
     }
 
     @Test(arguments: [400, 413, 415, 422])
