@@ -90,6 +90,10 @@ final class Interrupts {
             sources.append(source)
         }
     }
+
+    /// Cancelling the sources releases their handlers, and with them the batch and its outbox,
+    /// whose staging folder is then removed before the process exits.
+    deinit { sources.forEach { $0.cancel() } }
 }
 
 import Synchronization
