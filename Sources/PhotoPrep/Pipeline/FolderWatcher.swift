@@ -34,6 +34,7 @@ public final class FolderWatcher {
     private let excluded: [String]
     private let fd: Int32
     private var folders: [Int32: String] = [:]
+    private var rootWatch: Int32 = -1
     private var handedOut: [String: FileStamp] = [:]
     private var settling: [String: FileStamp] = [:]
 
@@ -115,7 +116,11 @@ public final class FolderWatcher {
             try search(folder, into: &ready)
             return
         }
-        if mask & UInt32(IN_IGNORED) != 0 { folders[wd] = nil; return }
+        if mask & UInt32(IN_IGNORED) != 0 {
+            folders[wd] = nil
+            if wd == rootWatch { throw WatchError(folder: folder, reason: "was removed or unmounted while being watched") }
+            return
+        }
         guard let parent = folders[wd], !name.isEmpty, !name.hasPrefix(".") else { return }
         let path = parent + "/" + name
         if mask & UInt32(IN_ISDIR) != 0 {
@@ -167,6 +172,7 @@ public final class FolderWatcher {
             throw .system(path, "cannot be watched")
         }
         folders[wd] = path
+        if isRoot { rootWatch = wd }
     }
 
     private func forgetFolders(under path: String) {

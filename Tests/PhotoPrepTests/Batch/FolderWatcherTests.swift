@@ -81,6 +81,18 @@ import Testing
         #expect(try Self.collect(watcher, wanted: 1) == [link + "/new.jpg"])
     }
 
+    @Test("The watched folder removed: the watch ends with an error instead of waiting forever")
+    func folderRemoved() throws {
+        let dir = try TestSupport.temporaryFolder("removed")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let inbox = dir.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        let watcher = try FolderWatcher(folder: inbox.path)
+        _ = try watcher.start()
+        try FileManager.default.removeItem(at: inbox)
+        #expect(throws: WatchError.self) { _ = try Self.collect(watcher, wanted: 1) }
+    }
+
     @Test("A file found at the start while still open for writing is handed out only after its writer closes it")
     func openAtStart() throws {
         let dir = try TestSupport.temporaryFolder("open")
