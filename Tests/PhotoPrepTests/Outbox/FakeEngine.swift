@@ -45,7 +45,7 @@ final class FakeEngine {
         self.port = port
     }
 
-    deinit { stop() }
+    deinit { discard() }
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
@@ -53,6 +53,12 @@ final class FakeEngine {
         // SIGKILL: a child of the test process may inherit a mask that blocks SIGTERM.
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+    }
+
+    /// Stops the engine and removes its log.
+    func discard() {
+        stop()
+        try? FileManager.default.removeItem(at: log.deletingLastPathComponent())
     }
 
     /// Every request logged so far, in arrival order.

@@ -34,6 +34,7 @@ import Testing
     @Test func deliversEveryPendingMomentOldestFirstWithItsKey() throws {
         let engine = try FakeEngine(plan: "201")
         let (outbox, moments) = try filledOutbox(3)
+        defer { try? FileManager.default.removeItem(at: outbox.root) }
         let report = try OutboxSender(outbox: outbox, engine: engine.url, token: nil, policy: Self.quick).send()
 
         #expect(report.delivered == moments.map(\.id))
@@ -61,6 +62,7 @@ import Testing
     @Test func unavailableThenCreatedDeliversOnceWithTheSameKey() throws {
         let engine = try FakeEngine(plan: "503:ra=1,201")
         let (outbox, moments) = try filledOutbox(1)
+        defer { try? FileManager.default.removeItem(at: outbox.root) }
         var events: [DeliveryEvent] = []
         let report = try OutboxSender(outbox: outbox, engine: engine.url, token: nil, policy: Self.quick)
             .send { events.append($0) }
@@ -80,6 +82,7 @@ import Testing
     @Test func alreadyHaveItCountsAsDelivered() throws {
         let engine = try FakeEngine(plan: "409")
         let (outbox, moments) = try filledOutbox(1)
+        defer { try? FileManager.default.removeItem(at: outbox.root) }
         let report = try OutboxSender(outbox: outbox, engine: engine.url, token: nil, policy: Self.quick).send()
         #expect(report.delivered == [moments[0].id])
         #expect(try receipt(outbox, "sent", moments[0].id).status == 409)
@@ -90,6 +93,7 @@ import Testing
     func refusedMomentLandsInFailedWithEverything(status: Int) throws {
         let engine = try FakeEngine(plan: "\(status),201")
         let (outbox, moments) = try filledOutbox(2)
+        defer { try? FileManager.default.removeItem(at: outbox.root) }
         let report = try OutboxSender(outbox: outbox, engine: engine.url, token: nil, policy: Self.quick).send()
 
         #expect(report.refused.map(\.id) == [moments[0].id])
@@ -106,6 +110,7 @@ import Testing
     @Test func serverErrorsKeepTheMomentPendingAfterTheAttemptLimit() throws {
         let engine = try FakeEngine(plan: "500")
         let (outbox, moments) = try filledOutbox(3)
+        defer { try? FileManager.default.removeItem(at: outbox.root) }
         let report = try OutboxSender(outbox: outbox, engine: engine.url, token: nil, policy: Self.quick).send()
 
         #expect(report.delivered.isEmpty && report.refused.isEmpty)
@@ -120,6 +125,7 @@ import Testing
     @Test func connectionCutMidBodyIsRetried() throws {
         let engine = try FakeEngine(plan: "close,201")
         let (outbox, moments) = try filledOutbox(1)
+        defer { try? FileManager.default.removeItem(at: outbox.root) }
         let report = try OutboxSender(outbox: outbox, engine: engine.url, token: nil, policy: Self.quick).send()
         #expect(report.delivered == [moments[0].id])
         #expect(engine.requests().map { $0["action"] as? String } == ["close", "201"])
@@ -128,6 +134,7 @@ import Testing
     @Test func stalledEngineTimesOutAndIsRetried() throws {
         let engine = try FakeEngine(plan: "stall,201", stallSeconds: 10)
         let (outbox, moments) = try filledOutbox(1)
+        defer { try? FileManager.default.removeItem(at: outbox.root) }
         var policy = Self.quick
         policy.requestTimeout = 1
         let report = try OutboxSender(outbox: outbox, engine: engine.url, token: nil, policy: policy).send()
@@ -140,6 +147,7 @@ import Testing
         let closedPort = engine.url
         engine.stop()
         let (outbox, moments) = try filledOutbox(2)
+        defer { try? FileManager.default.removeItem(at: outbox.root) }
         var policy = Self.quick
         policy.maxAttempts = 2
         let report = try OutboxSender(outbox: outbox, engine: closedPort, token: nil, policy: policy).send()
@@ -151,6 +159,7 @@ import Testing
     @Test func longRetryAfterEndsTheRunForNow() throws {
         let engine = try FakeEngine(plan: "429:ra=3600")
         let (outbox, moments) = try filledOutbox(2)
+        defer { try? FileManager.default.removeItem(at: outbox.root) }
         let report = try OutboxSender(outbox: outbox, engine: engine.url, token: nil, policy: Self.quick).send()
         #expect(report.waiting.map(\.id) == moments.map(\.id))
         #expect(engine.requests().count == 1, "the engine asked for an hour's pause: no more requests this run")
@@ -159,6 +168,7 @@ import Testing
     @Test func bearerTokenIsSentWhenGiven() throws {
         let engine = try FakeEngine(plan: "201", token: "s3cret-token")
         let (outbox, moments) = try filledOutbox(1)
+        defer { try? FileManager.default.removeItem(at: outbox.root) }
         let report = try OutboxSender(outbox: outbox, engine: engine.url, token: "s3cret-token", policy: Self.quick)
             .send()
         #expect(report.delivered == [moments[0].id])
@@ -170,6 +180,7 @@ import Testing
 
     @Test func aSecondSenderIsTurnedAway() throws {
         let (outbox, _) = try filledOutbox(1)
+        defer { try? FileManager.default.removeItem(at: outbox.root) }
         let held = try #require(try outbox.lockSender())
         defer { held.release() }
         let error = try #require(throws: OutboxError.self) {
