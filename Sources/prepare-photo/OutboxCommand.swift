@@ -8,7 +8,7 @@ import PhotoPrep
 /// reached or kept failing; 73 the outbox cannot be created; 74 the outbox cannot be read or written.
 func runOutboxCommand(_ args: [String]) -> Int32 {
     guard let command = args.first else {
-        outboxSay(OutboxCommandLine.usage)
+        outboxSay("prepare-photo: outbox: say which: list, show or send\n" + OutboxCommandLine.usage)
         return OutboxCommandLine.usageError
     }
     let rest = Array(args.dropFirst())
@@ -220,6 +220,10 @@ struct OutboxCommandLine {
           --retry-base S    first retry waits up to S seconds (default 1), doubling each time,
           --retry-cap S     never more than S seconds (default 60); a Retry-After is honoured
           --timeout S       a request without progress for S seconds counts as unanswered (default 60)
+          --json            list: one JSON object per moment and line
+        Moments go oldest first; 200/201/409 move a moment to sent/, 400/413/415/422 to failed/,
+        anything else leaves it pending for the next run (same Idempotency-Key). One sender runs
+        at a time: a second one says so and exits 0.
         """
 
     var outboxPath = ProcessInfo.processInfo.environment["PREPARE_PHOTO_OUTBOX"] ?? "outbox"
