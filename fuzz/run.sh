@@ -42,7 +42,10 @@ if [ ! -x "$bin" ] || ! diff -rq "$src.new" "$src" >/dev/null 2>&1; then
         -I "$src.new/Sources/CJPEG" -I "$src.new/Sources/CTesseract" \
         -lturbojpeg -ltesseract -llept \
         -module-cache-path "$build/module-cache" \
-        "${sources[@]}" -o "$bin.new"
+        "${sources[@]}" -o "$bin.new" >"$build/build.log" 2>&1 || build_failed=1
+    # ld.gold warns about ASan's local symbols once per register: noise, dropped.
+    grep -v "Cannot export local symbol" "$build/build.log" >&2 || true
+    [ -z "${build_failed:-}" ] || { echo "fuzz: build failed (log $build/build.log)" >&2; exit 1; }
     mv "$bin.new" "$bin"
     rm -rf "$src" && mv "$src.new" "$src"
 else

@@ -92,6 +92,17 @@ import Glibc
         #expect(line(twelve).contains("not supported") && line(twelve).contains("12-bit"), "\(r.stderr)")
         #expect(line(lossless).contains("not supported") && line(lossless).contains("lossless"), "\(r.stderr)")
 
+        // Standard error holds the tool's own lines only, each naming its input.
+        let foreign = lines.filter { !$0.hasPrefix("prepare-photo: ") && !$0.hasPrefix("  failed: ") && !$0.contains(" failed") }
+        #expect(foreign.isEmpty, "\(foreign)")
+        let lying = dir.appendingPathComponent("lying.png")
+        try Data(try #require(HostileInputs.lyingPNGs().first { $0.0 == "IHDR CRC wrong" }?.1)).write(to: lying)
+        let png2 = try Self.prepare(["--out", dir.appendingPathComponent("out3").path, "--quiet", lying.path])
+        #expect(png2.status == 1 && png2.stderr.contains("prepare-photo: \(lying.path): the PNG file is damaged"))
+        withKnownIssue("libpng, under Leptonica, prints its own errors on standard error") {
+            #expect(!png2.stderr.contains("libpng"), "\(png2.stderr)")
+        }
+
         // --max-pixels lowers the limit and the message quotes the new one.
         let low = try Self.prepare(["--out", dir.appendingPathComponent("out2").path, "--quiet",
                                     "--max-pixels", "10000", small.path])

@@ -140,12 +140,26 @@ import Testing
         #expect(tiff.copy.pixels[0...5] == [0, 5, 10, 15, 20, 25])
     }
 
+    /// Known: these decode to a stand-in picture (all black when libtiff cannot decompress the
+    /// strips, half black when the strip sizes disagree) with no error from Leptonica.
+    static let tiffsDecodedWrongly: Set<String> = [
+        "compression 50000 (ZSTD) on raw strips", "compression 40000 (unknown)", "strip counts disagree",
+    ]
+
     @Test("A TIFF with absurd strip counts and offsets", arguments: HostileInputs.absurdTIFFs().map(\.0))
     func absurdTIFF(_ name: String) throws {
         let bytes = try #require(HostileInputs.absurdTIFFs().first { $0.0 == name }?.1)
+        let control = try CopyMaker.decode(HostileInputs.tiff()).copy
         do {
             let d = try CopyMaker.decode(bytes, maxPixels: 1_000_000)
-            #expect(d.storedWidth == 16 && d.storedHeight == 16, "\(name)")
+            // A picture comes back only if it is the one the file holds, not a black or half-filled stand-in.
+            if Self.tiffsDecodedWrongly.contains(name) {
+                withKnownIssue("Leptonica hands back a filled-in picture when libtiff cannot read the strips") {
+                    #expect(d.copy == control, "\(name)")
+                }
+            } else {
+                #expect(d.copy == control, "\(name)")
+            }
         } catch {
             #expect(error.description.contains("TIFF"), "\(name): \(error)")
         }

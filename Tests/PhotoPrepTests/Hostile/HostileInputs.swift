@@ -145,7 +145,8 @@ enum HostileInputs {
             ("strip counts disagree", tiff(patch: [0x0117: (4, 1, 48)])),
             ("IFD offset past the end", [0x49, 0x49, 0x2A, 0x00, 0xF0, 0xFF, 0xFF, 0x7F]),
             ("bits per sample 0", tiff(patch: [0x0102: (3, 1, 0), 0x0115: (3, 1, 1)])),
-            ("compression 50000", tiff(patch: [0x0103: (3, 1, 50000)])),
+            ("compression 50000 (ZSTD) on raw strips", tiff(patch: [0x0103: (3, 1, 50000)])),
+            ("compression 40000 (unknown)", tiff(patch: [0x0103: (3, 1, 40000)])),
         ]
     }
 
