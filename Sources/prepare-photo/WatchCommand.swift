@@ -52,8 +52,8 @@ func runWatchCommand(_ args: [String]) -> Int32 {
         let watcher = try FolderWatcher(folder: folder, excluding: [destinationPath])
         let existing = try watcher.start()
         if !options.quiet {
-            FileHandle.standardError.write(Data(
-                "prepare-photo: watching \(folder) (\(existing.count) file\(existing.count == 1 ? "" : "s") there already); Ctrl-C to stop\n".utf8))
+            let there = "\(existing.count) file\(existing.count == 1 ? "" : "s") there already"
+            FileHandle.standardError.write(Data("prepare-photo: watching \(folder) (\(there)); Ctrl-C to stop\n".utf8))
         }
         take(existing)
         while !batch.isStopped { take(try watcher.next(timeoutMilliseconds: 200)) }
@@ -86,8 +86,12 @@ private func watchPrepareOptions(_ options: Options) -> PrepareOptions? {
             return nil
         }
     }
-    do { _ = try CaptureTruthResolver.resolve(options: prepare.capture, camera: CameraMetadata(), fileModified: Date()) }
-    catch { Console.error("\(error)"); return nil }
+    do {
+        _ = try CaptureTruthResolver.resolve(options: prepare.capture, camera: CameraMetadata(), fileModified: Date())
+    } catch {
+        Console.error("\(error)")
+        return nil
+    }
     return prepare
 }
 

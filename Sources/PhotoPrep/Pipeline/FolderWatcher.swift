@@ -102,7 +102,9 @@ public final class FolderWatcher {
             while offset + 16 <= n {
                 let wd = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }
                 let mask = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self) }
-                let length = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
+                let length = Int(buffer.withUnsafeBytes {
+                    $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)
+                })
                 let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, n)].prefix { $0 != 0 }
                 offset += 16 + length
                 try handle(wd: wd, mask: mask, name: String(decoding: nameBytes, as: UTF8.self), ready: &ready)
@@ -118,7 +120,9 @@ public final class FolderWatcher {
         }
         if mask & UInt32(IN_IGNORED) != 0 {
             folders[wd] = nil
-            if wd == rootWatch { throw WatchError(folder: folder, reason: "was removed or unmounted while being watched") }
+            if wd == rootWatch {
+                throw WatchError(folder: folder, reason: "was removed or unmounted while being watched")
+            }
             return
         }
         guard let parent = folders[wd], !name.isEmpty, !name.hasPrefix(".") else { return }
@@ -138,7 +142,9 @@ public final class FolderWatcher {
         } else if mask & UInt32(IN_CREATE) != 0 {
             var info = stat()
             // A symbolic link is complete when made; a new regular file is not: wait for its close.
-            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { consider(path, written: false, into: &ready) }
+            if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                consider(path, written: false, into: &ready)
+            }
         }
     }
 

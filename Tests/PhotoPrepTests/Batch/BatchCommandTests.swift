@@ -36,7 +36,8 @@ import Testing
         // The same command again resumes: nothing is prepared twice.
         let again = try Self.prepare(["--outbox", outbox.path, "--quiet", photos.path])
         #expect(again.status == 1)
-        #expect(BatchTestSupport.summaryLine(again.stderr) == "0 prepared, 4 already in the outbox, 1 skipped, 1 failed")
+        #expect(BatchTestSupport.summaryLine(again.stderr)
+                == "0 prepared, 4 already in the outbox, 1 skipped, 1 failed")
         #expect(BatchTestSupport.pendingCount(outbox) == 3)
     }
 
@@ -78,7 +79,8 @@ import Testing
                                   withDestinationPath: outside.appendingPathComponent("private.jpg").path)
         try fm.createSymbolicLink(atPath: photos.appendingPathComponent("linked-folder").path,
                                   withDestinationPath: "../elsewhere")
-        try fm.createSymbolicLink(atPath: photos.appendingPathComponent("alias.jpg").path, withDestinationPath: "inside.jpg")
+        try fm.createSymbolicLink(atPath: photos.appendingPathComponent("alias.jpg").path,
+                                  withDestinationPath: "inside.jpg")
 
         let outbox = dir.appendingPathComponent("outbox")
         let r = try Self.prepare(["--outbox", outbox.path, photos.path])

@@ -19,7 +19,7 @@ enum BatchTestSupport {
         let pending = outbox.appendingPathComponent("pending")
         guard FileManager.default.fileExists(atPath: pending.path) else { return [] }
         return try FileManager.default.contentsOfDirectory(atPath: pending.path).sorted().map { id in
-            try Moment.decode(Data(contentsOf: pending.appendingPathComponent(id).appendingPathComponent("moment.json")))
+            try Moment.decode(Data(contentsOf: pending.appendingPathComponent("\(id)/moment.json")))
         }
     }
 

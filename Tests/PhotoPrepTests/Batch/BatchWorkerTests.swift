@@ -8,7 +8,9 @@ import Testing
     /// `omp_get_max_active_levels()` on the calling thread: 0 means every OpenMP parallel region
     /// runs on that thread alone. Nil when the process has no OpenMP runtime.
     static func openMPActiveLevels() -> Int32? {
-        guard let handle = dlopen(nil, RTLD_NOW), let sym = dlsym(handle, "omp_get_max_active_levels") else { return nil }
+        guard let handle = dlopen(nil, RTLD_NOW), let sym = dlsym(handle, "omp_get_max_active_levels") else {
+            return nil
+        }
         typealias GetLevels = @convention(c) () -> Int32
         return unsafeBitCast(sym, to: GetLevels.self)()
     }

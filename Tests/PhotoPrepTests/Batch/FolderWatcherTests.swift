@@ -64,7 +64,8 @@ import Testing
         try Data().write(to: dir.appendingPathComponent("photos/empty2.jpg"))
         try fm.createSymbolicLink(atPath: dir.appendingPathComponent("photos/link2.jpg").path,
                                   withDestinationPath: outside.appendingPathComponent("secret.jpg").path)
-        #expect(try Self.collect(watcher, wanted: 2) == [dir.path + "/photos/kept.jpg"], "rewritten, so handed out again")
+        #expect(try Self.collect(watcher, wanted: 2) == [dir.path + "/photos/kept.jpg"],
+                "rewritten, so handed out again")
     }
 
     @Test("The folder given may itself be a symbolic link to a folder")
@@ -86,7 +87,8 @@ import Testing
         let dir = try TestSupport.temporaryFolder("removed")
         defer { try? FileManager.default.removeItem(at: dir) }
         let inbox = dir.appendingPathComponent("inbox")
-        try FileManager.default.createDirectory(at: inbox.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: inbox.appendingPathComponent("sub"),
+                                                withIntermediateDirectories: true)
         let watcher = try FolderWatcher(folder: inbox.path)
         _ = try watcher.start()
         try FileManager.default.removeItem(at: inbox)

@@ -21,7 +21,8 @@ import Testing
         let other = try TestSupport.jpeg(TestSupport.photoLike(width: 320, height: 240, seed: 12), quality: 85)
         let card = dir.appendingPathComponent("card")
         try FileManager.default.createDirectory(at: card, withIntermediateDirectories: true)
-        let targets = [(inbox.appendingPathComponent("slow.jpg"), bytes), (card.appendingPathComponent("slow2.jpg"), other)]
+        let targets = [(inbox.appendingPathComponent("slow.jpg"), bytes),
+                       (card.appendingPathComponent("slow2.jpg"), other)]
         var handles: [FileHandle] = []
         for (url, _) in targets {
             let fd = open(url.path, O_CREAT | O_WRONLY | O_EXCL, 0o644)  // one open for the whole write
@@ -73,7 +74,8 @@ import Testing
 
         for i in 0..<40 { try Data(photos[i]).write(to: inbox.appendingPathComponent("w\(i).jpg")) }
         for i in 40..<70 {
-            try fm.moveItem(at: staging.appendingPathComponent("m\(i).jpg"), to: inbox.appendingPathComponent("m\(i).jpg"))
+            try fm.moveItem(at: staging.appendingPathComponent("m\(i).jpg"),
+                            to: inbox.appendingPathComponent("m\(i).jpg"))
         }
         try fm.moveItem(at: staging.appendingPathComponent("roll"), to: inbox.appendingPathComponent("roll"))
 
@@ -92,7 +94,8 @@ import Testing
         let inbox = dir.appendingPathComponent("inbox")
         let outbox = dir.appendingPathComponent("outbox")
         let early = try BatchTestSupport.writePhoto(inbox.appendingPathComponent("early.jpg"), seed: 21)
-        let before = try TestSupport.run(TestSupport.preparePhoto.path, ["--outbox", outbox.path, "--quiet", inbox.path])
+        let before = try TestSupport.run(TestSupport.preparePhoto.path,
+                                         ["--outbox", outbox.path, "--quiet", inbox.path])
         try #require(before.status == 0, "\(before.stderr)")
         let later = [try BatchTestSupport.writePhoto(inbox.appendingPathComponent("later.jpg"), seed: 22),
                      try BatchTestSupport.writePhoto(inbox.appendingPathComponent("sub/later2.jpg"), seed: 23)]
