@@ -109,6 +109,31 @@ struct OutboxCrashTests {
         }
     }
 
+    @Test func feedersAndASenderAtOnceDeliverEveryPhotoExactlyOnce() throws {
+        let (folder, bySha, paths) = try inputs(12, size: 16 * 1024)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let engine = try FakeEngine(plan: "201")
+        let root = try OutboxFixtures.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let send = ["outbox", "send", "--quiet", "--engine", engine.url.absoluteString, "--outbox", root.path]
+        _ = try Outbox(root: root)
+        let a = try PreparePhotoCLI.Running(["outbox", "_feed", "--quiet", "--outbox", root.path] + paths)
+        let sender = try PreparePhotoCLI.Running(send)
+        let b = try PreparePhotoCLI.Running(["outbox", "_feed", "--quiet", "--outbox", root.path] + paths.reversed())
+        #expect(a.wait().status == 0 && b.wait().status == 0)
+        #expect(sender.wait().status == 0)
+        let last = try PreparePhotoCLI.run(send)
+        #expect(last.status == 0, "\(last.stderr)")
+
+        let requests = engine.requests()
+        #expect(requests.allSatisfy { ($0["problems"] as? [String]) == [] })
+        let delivered = requests.compactMap { $0["originalSha256"] as? String }
+        #expect(delivered.count == paths.count, "each photo reaches the engine once")
+        #expect(Set(delivered) == Set(bySha.keys))
+        #expect(OutboxFixtures.names(root.appendingPathComponent("sent")).count == paths.count)
+        #expect(OutboxFixtures.names(root.appendingPathComponent("pending")).isEmpty)
+    }
+
     /// Small real photos with text, made by ImageMagick.
     func realPhotos(_ count: Int) throws -> (URL, [String]) {
         let folder = try OutboxFixtures.scratchFolder("real")
