@@ -32,7 +32,8 @@ func runPrepare(_ args: [String]) -> Int32 {
     do { _ = try CaptureTruthResolver.resolve(options: prepare.capture, camera: CameraMetadata(), fileModified: Date()) }
     catch { Console.error("\(error)"); return Exit.usage }
 
-    let found = PhotoFinder.find(options.paths)
+    let outboxPath = options.outbox ?? ProcessInfo.processInfo.environment["PREPARE_PHOTO_OUTBOX"] ?? "outbox"
+    let found = PhotoFinder.find(options.paths, excluding: [options.out ?? outboxPath])
     for path in found.missing { Console.error("\(path): no such file or folder") }
     var items = found.items
     if let shard = options.shard { items = items.filter { PhotoFinder.inShard($0.path, k: shard.k, of: shard.n) } }
@@ -46,8 +47,7 @@ func runPrepare(_ args: [String]) -> Int32 {
         }
         destination = .folder(url)
     } else {
-        let path = options.outbox ?? ProcessInfo.processInfo.environment["PREPARE_PHOTO_OUTBOX"] ?? "outbox"
-        do { destination = .outbox(try Outbox(root: URL(fileURLWithPath: path))) } catch {
+        do { destination = .outbox(try Outbox(root: URL(fileURLWithPath: outboxPath))) } catch {
             Console.error("\(error)")
             return Exit.cantCreate
         }

@@ -24,7 +24,10 @@ public enum PhotoFinder {
         public var missing: [String]
     }
 
-    public static func find(_ paths: [String]) -> Found {
+    /// `excluding`: folders never searched — where the moments go, so that an outbox or `--out`
+    /// folder inside the folder given is not taken for photos on the next run.
+    public static func find(_ paths: [String], excluding: [String] = []) -> Found {
+        let excluded = Set(excluding.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path })
         var items: [BatchItem] = []
         var missing: [String] = []
         let fm = FileManager.default
@@ -41,12 +44,13 @@ public enum PhotoFinder {
             if !isDir.boolValue { items.append(BatchItem(path: path, foundInFolder: false)); continue }
             let root = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             var seen = Set<String>()
-            walk(folder: path, root: root, into: &items, seen: &seen)
+            walk(folder: path, root: root, excluded: excluded, into: &items, seen: &seen)
         }
         return Found(items: items, missing: missing)
     }
 
-    private static func walk(folder: String, root: String, into items: inout [BatchItem], seen: inout Set<String>) {
+    private static func walk(folder: String, root: String, excluded: Set<String>, into items: inout [BatchItem],
+                             seen: inout Set<String>) {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: folder) else { return }
         for name in names.sorted() where !name.hasPrefix(".") {
@@ -62,7 +66,8 @@ public enum PhotoFinder {
                 continue
             }
             if isDir.boolValue {
-                walk(folder: path, root: root, into: &items, seen: &seen)
+                if excluded.contains(real) { continue }
+                walk(folder: path, root: root, excluded: excluded, into: &items, seen: &seen)
             } else {
                 items.append(BatchItem(path: path, foundInFolder: true))
             }

@@ -66,6 +66,31 @@ import Testing
         #expect(shares.filter(\.isEmpty).count < 3)
     }
 
+    @Test("An outbox (or --out folder) inside the folder being prepared is never taken for photos")
+    func destinationInsideTheFolder() throws {
+        let dir = try TestSupport.temporaryFolder("inside")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let photos = dir.appendingPathComponent("photos")
+        try BatchTestSupport.writePhoto(photos.appendingPathComponent("a.jpg"), seed: 31, width: 160, height: 120)
+        try BatchTestSupport.writePhoto(photos.appendingPathComponent("b.jpg"), seed: 32, width: 160, height: 120)
+        let outbox = photos.appendingPathComponent("outbox")
+        for _ in 0..<2 { _ = try Self.prepare(["--outbox", outbox.path, "--quiet", photos.path]) }
+        let again = try Self.prepare(["--outbox", outbox.path, photos.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(BatchTestSupport.summaryLine(again.stderr)
+                == "0 prepared, 2 already in the outbox, 0 skipped, 0 failed")
+        #expect(BatchTestSupport.pendingCount(outbox) == 2, "the outbox's own moments were not prepared again")
+
+        try FileManager.default.removeItem(at: outbox)
+        let moments = photos.appendingPathComponent("moments")
+        for _ in 0..<2 {
+            let r = try Self.prepare(["--out", moments.path, "--quiet", photos.path])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: moments.path).count == 4,
+                "each run prepares a.jpg and b.jpg, never the moments written by the run before")
+    }
+
     @Test("A symbolic link pointing out of the folder is not followed; one inside it is, once")
     func linksOutOfTheFolder() throws {
         let dir = try TestSupport.temporaryFolder("links")
