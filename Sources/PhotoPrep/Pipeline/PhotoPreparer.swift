@@ -63,17 +63,18 @@ public final class PhotoPreparer {
             copyJPEG = ICCProfile.embed(icc, intoJPEG: copyJPEG)
         }
 
-        var warnings = decoded.warnings + camera.warnings + truth.warnings
         let stampedOriginal: [UInt8]
+        let stampWarnings: [String]
         let stampedCopy: [UInt8]
         do {
-            let (original, stampWarnings) = try MetadataStamper.stampOriginal(jpeg: originalJPEG, truth: truth)
-            stampedOriginal = original
-            warnings += stampWarnings
+            (stampedOriginal, stampWarnings) = try MetadataStamper.stampOriginal(jpeg: originalJPEG, truth: truth)
             stampedCopy = try MetadataStamper.stampCopy(
                 copyJPEG: copyJPEG, originalJPEG: decoded.format == .jpeg ? input.bytes : nil, truth: truth,
                 width: decoded.copy.width, height: decoded.copy.height)
         } catch { throw .metadata(error) }
+        // When the stamper replaced a damaged EXIF its warning already quotes what the reader found.
+        let readerWarnings = camera.warnings.filter { w in !stampWarnings.contains { $0.contains(w) } }
+        let warnings = decoded.warnings + readerWarnings + truth.warnings + stampWarnings
 
         let id = ids.next(now: now)
         let moment = Moment(
