@@ -37,6 +37,12 @@ public struct GPXTrack: Sendable, Equatable {
     /// Reads `trkpt` and `rtept` points with `lat`, `lon`, `<time>` (UTC) and optional `<ele>`.
     /// Throws when the file is not XML or holds no timed point.
     public static func parse(_ data: Data, name: String) throws(CaptureError) -> GPXTrack {
+        // Foundation's XMLParser on Linux crashes (a force unwrap) on an element name that is not
+        // UTF-8, e.g. `<trkp\u{D5}t>`: bytes that are not UTF-8 are refused first, unless the file
+        // names another encoding (ISO-8859-1), which libxml2 converts to UTF-8 itself.
+        if String(validating: data, as: UTF8.self) == nil, !declaresOtherEncoding(data) {
+            throw .badGPX(file: name, reason: "not a readable GPX (XML) file: it is not UTF-8 text")
+        }
         let reader = GPXReader()
         let parser = XMLParser(data: data)
         parser.delegate = reader
@@ -50,6 +56,16 @@ public struct GPXTrack: Sendable, Equatable {
             throw .badGPX(file: name, reason: "holds no track point with a position and a time")
         }
         return GPXTrack(name: name, fixes: reader.fixes)
+    }
+
+    /// Whether the XML declaration names an encoding other than UTF-8.
+    static func declaresOtherEncoding(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
+        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
+            let at = head[..<end.lowerBound].range(of: "encoding")
+        else { return false }
+        let value = head[at.upperBound..<end.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        return !value.hasPrefix("utf-8") && !value.hasPrefix("utf8")
     }
 
     /// The place at `instant`, or nil with a warning saying how far the photo was from the track.
