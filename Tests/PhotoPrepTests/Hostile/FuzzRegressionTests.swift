@@ -24,6 +24,16 @@ import Testing
         #expect(Self.fixtures.count >= 2, "\(Self.folder.path)")
     }
 
+    @Test("A GPX that names its encoding (ISO-8859-1, not UTF-8) is still read")
+    func latin1GPX() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<gpx><trk><name>Z\u{FC}rich</name><trkseg>"
+            + "<trkpt lat=\"47.37\" lon=\"8.54\"><time>2026-11-29T06:40:00Z</time></trkpt></trkseg></trk></gpx>"
+        let latin1 = try #require(text.data(using: .isoLatin1))
+        #expect(String(data: latin1, encoding: .utf8) == nil, "the fixture really is not UTF-8")
+        let track = try GPXTrack.parse(latin1, name: "zurich.gpx")
+        #expect(track.fixes.map(\.lat) == [47.37])
+    }
+
     @Test("A fuzz-found input no longer breaks its target", arguments: fixtures)
     func regression(_ name: String) throws {
         let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(name)))
