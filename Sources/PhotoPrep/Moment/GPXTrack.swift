@@ -58,14 +58,23 @@ public struct GPXTrack: Sendable, Equatable {
         return GPXTrack(name: name, fixes: reader.fixes)
     }
 
-    /// Whether the XML declaration names an encoding other than UTF-8.
+    /// Whether the XML declaration names, exactly, an encoding other than UTF-8 that libxml2
+    /// converts to UTF-8 itself (ISO-8859-x, Windows-125x, UTF-16). Anything looser let a file
+    /// declaring `encoding="UT<?xmlF-8"` through to the crash (fuzz input).
     static func declaresOtherEncoding(_ data: Data) -> Bool {
-        let head = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
-        guard head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
-            let at = head[..<end.lowerBound].range(of: "encoding")
+        guard let end = data.prefix(200).firstIndex(of: UInt8(ascii: ">")),
+            let head = String(validating: data[data.startIndex..<end], as: UTF8.self)?.lowercased(),
+            head.hasPrefix("<?xml "), let at = head.range(of: " encoding=")
         else { return false }
-        let value = head[at.upperBound..<end.lowerBound].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-        return !value.hasPrefix("utf-8") && !value.hasPrefix("utf8")
+        let rest = head[at.upperBound...]
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return false }
+        let value = rest.dropFirst().prefix { $0 != quote }
+        guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            return false
+        }
+        let known = ["utf-16", "utf-16le", "utf-16be", "latin1"] + (1...16).map { "iso-8859-\($0)" }
+            + (1250...1258).map { "windows-\($0)" }
+        return known.contains(String(value))
     }
 
     /// The place at `instant`, or nil with a warning saying how far the photo was from the track.
