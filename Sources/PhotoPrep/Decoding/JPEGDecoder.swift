@@ -99,7 +99,8 @@ public struct JPEGDecoder: ~Copyable {
         let h = Int(CJPEG_scaled(Int32(header.height), Int32(scale.num), Int32(scale.denom)))
         let format: TJPF = header.isGrey ? TJPF_GRAY : (header.isCMYK ? TJPF_CMYK : TJPF_RGB)
         let pixelSize = Int(CJPEG_pixelSize(format.rawValue))
-        var out = [UInt8](repeating: 0, count: w * h * pixelSize)
+        // TurboJPEG writes every pixel (a corrupt scan is filled in), so no zero-fill first.
+        var out = LanczosResampler.uninitialized(UInt8.self, count: w * h * pixelSize)
         let rc = bytes.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 tjDecompress2(handle, src.baseAddress, UInt(src.count), dst.baseAddress,

@@ -60,7 +60,8 @@ public enum LanczosResampler {
         let vc = contributions(inSize: src.height, outSize: height)
 
         // Pass 1: rows. Only the source rows the vertical pass needs are kept (all of them here).
-        var mid = [Float](repeating: 0, count: width * src.height * c)
+        // Both passes write every sample, so the big buffers are not zero-filled first.
+        var mid = uninitialized(Float.self, count: width * src.height * c)
         let bands = max(1, ProcessInfo.processInfo.activeProcessorCount)
         src.pixels.withUnsafeBufferPointer { s in
             mid.withUnsafeMutableBufferPointer { m in
@@ -79,7 +80,7 @@ public enum LanczosResampler {
             }
         }
         // Pass 2: columns.
-        var out = [UInt8](repeating: 0, count: width * height * c)
+        var out = uninitialized(UInt8.self, count: width * height * c)
         mid.withUnsafeBufferPointer { m in
             out.withUnsafeMutableBufferPointer { o in
                 vc.weights.withUnsafeBufferPointer { wts in
@@ -96,6 +97,11 @@ public enum LanczosResampler {
             }
         }
         return Raster(width: width, height: height, channels: c, pixels: out)
+    }
+
+    /// An array whose every element the caller overwrites (trivial types only).
+    static func uninitialized<T: BitwiseCopyable>(_: T.Type, count: Int) -> [T] {
+        [T](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
     private static func horizontal(_ s: UnsafePointer<UInt8>, _ m: UnsafeMutablePointer<Float>,
