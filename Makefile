@@ -8,7 +8,7 @@ DEBS     := libturbojpeg0-dev libtesseract-dev libleptonica-dev tesseract-ocr-en
 RELEASE  := .build/release/prepare-photo
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test bench eval samples clean
+.PHONY: deps build run test bench bench-batch eval fuzz samples clean
 
 deps:
 	@missing=$$(for p in $(DEBS); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
@@ -30,6 +30,9 @@ test: deps
 
 bench: deps
 	bash scripts/bench.sh
+
+bench-batch: deps
+	bash scripts/bench-batch.sh
 
 eval: build
 	bash scripts/eval/run.sh
