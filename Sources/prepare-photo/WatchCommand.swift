@@ -28,8 +28,15 @@ func runWatchCommand(_ args: [String]) -> Int32 {
         Console.error("\(folder): not a folder (watch needs a folder; to prepare one photo, leave out \"watch\")")
         return Exit.usage
     }
-    guard let prepare = watchPrepareOptions(options) else { return Exit.usage }
-    guard let (destination, destinationPath) = watchDestination(options) else { return Exit.cantCreate }
+    let prepare: PrepareOptions
+    let destination: MomentDestination
+    do {
+        prepare = try options.resolvedPrepareOptions()
+        destination = try options.openDestination()
+    } catch {
+        Console.error(error.message)
+        return error.status
+    }
 
     let console = Console(json: options.json, quiet: options.quiet, total: 0)
     let batch = Batch(items: [], options: prepare, destination: destination, jobs: options.jobs, again: options.again)
@@ -49,7 +56,7 @@ func runWatchCommand(_ args: [String]) -> Int32 {
     }
     var failure: WatchError?
     do {
-        let watcher = try FolderWatcher(folder: folder, excluding: [destinationPath])
+        let watcher = try FolderWatcher(folder: folder, excluding: [options.destinationPath])
         let existing = try watcher.start()
         if !options.quiet {
             let there = "\(existing.count) file\(existing.count == 1 ? "" : "s") there already"
@@ -68,46 +75,4 @@ func runWatchCommand(_ args: [String]) -> Int32 {
     withExtendedLifetime(interrupts) {}
     if failure != nil { return Exit.ioError }
     return summary.failed.isEmpty ? Exit.ok : Exit.someFailed
-}
-
-/// The preparing options with the GPX track loaded and the capture flags checked once, up front;
-/// nil (after saying why) when they are wrong.
-private func watchPrepareOptions(_ options: Options) -> PrepareOptions? {
-    var prepare = options.prepare
-    if let gpx = options.gpxPath {
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: gpx))
-            prepare.capture.gpx = try GPXTrack.parse(data, name: gpx)
-        } catch let e as CaptureError {
-            Console.error("\(e)")
-            return nil
-        } catch {
-            Console.error("\(gpx): the GPX track cannot be read (\((error as NSError).localizedDescription))")
-            return nil
-        }
-    }
-    do {
-        _ = try CaptureTruthResolver.resolve(options: prepare.capture, camera: CameraMetadata(), fileModified: Date())
-    } catch {
-        Console.error("\(error)")
-        return nil
-    }
-    return prepare
-}
-
-/// The outbox (or `--out` folder) and its path; nil (after saying why) when it cannot be made.
-private func watchDestination(_ options: Options) -> (MomentDestination, String)? {
-    if let out = options.out {
-        let url = URL(fileURLWithPath: out)
-        do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
-            Console.error("\(out): the output folder cannot be created (\((error as NSError).localizedDescription))")
-            return nil
-        }
-        return (.folder(url), url.path)
-    }
-    let path = options.outbox ?? ProcessInfo.processInfo.environment["PREPARE_PHOTO_OUTBOX"] ?? "outbox"
-    do { return (.outbox(try Outbox(root: URL(fileURLWithPath: path))), path) } catch {
-        Console.error("\(error)")
-        return nil
-    }
 }

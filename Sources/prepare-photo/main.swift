@@ -15,43 +15,19 @@ func runPrepare(_ args: [String]) -> Int32 {
         Console.error("\(error)")
         return Exit.usage
     }
-    var prepare = options.prepare
-    if let gpx = options.gpxPath {
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: gpx))
-            prepare.capture.gpx = try GPXTrack.parse(data, name: gpx)
-        } catch let e as CaptureError {
-            Console.error("\(e)")
-            return Exit.usage
-        } catch {
-            Console.error("\(gpx): the GPX track cannot be read (\((error as NSError).localizedDescription))")
-            return Exit.noInput
-        }
+    let prepare: PrepareOptions
+    let destination: MomentDestination
+    do {
+        prepare = try options.resolvedPrepareOptions()
+        destination = try options.openDestination()
+    } catch {
+        Console.error(error.message)
+        return error.status
     }
-    // A wrong --captured-at or --timezone is a usage error, said once, not once per photo.
-    do { _ = try CaptureTruthResolver.resolve(options: prepare.capture, camera: CameraMetadata(), fileModified: Date()) }
-    catch { Console.error("\(error)"); return Exit.usage }
-
-    let outboxPath = options.outbox ?? ProcessInfo.processInfo.environment["PREPARE_PHOTO_OUTBOX"] ?? "outbox"
-    let found = PhotoFinder.find(options.paths, excluding: [options.out ?? outboxPath])
+    let found = PhotoFinder.find(options.paths, excluding: [options.destinationPath])
     for path in found.missing { Console.error("\(path): no such file or folder") }
     var items = found.items
     if let shard = options.shard { items = items.filter { PhotoFinder.inShard($0.path, k: shard.k, of: shard.n) } }
-
-    let destination: MomentDestination
-    if let out = options.out {
-        let url = URL(fileURLWithPath: out)
-        do { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) } catch {
-            Console.error("\(out): the output folder cannot be created (\((error as NSError).localizedDescription))")
-            return Exit.cantCreate
-        }
-        destination = .folder(url)
-    } else {
-        do { destination = .outbox(try Outbox(root: URL(fileURLWithPath: outboxPath))) } catch {
-            Console.error("\(error)")
-            return Exit.cantCreate
-        }
-    }
 
     let console = Console(json: options.json, quiet: options.quiet, total: items.count)
     let batch = Batch(items: items, options: prepare, destination: destination, jobs: options.jobs, again: options.again)
