@@ -58,39 +58,11 @@ public final class Batch: Sendable {
     /// Runs the batch; `report` is called once per input as it completes, from the worker's thread.
     /// Throws only when no engine can be started (a language that is not installed).
     public func run(report: @escaping @Sendable (BatchItem, BatchOutcome) -> Void) throws(OCRError) -> BatchSummary {
-        TesseractEngine.configureProcess()
-        // Fail early and once for a missing language, before any thread starts.
-        var preparers: [PhotoPreparer] = []
-        for _ in 0..<jobs { preparers.append(try PhotoPreparer(options: options)) }
-        let summary = Mutex(BatchSummary())
-        let group = DispatchGroup()
-        for preparer in preparers {
-            nonisolated(unsafe) let worker = preparer  // each preparer is used by exactly one thread
-            group.enter()
-            let thread = Thread { [self] in
-                defer { group.leave() }
-                Batch.runOpenMPSerially()
-                while !isStopped {
-                    let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    guard i < items.count else { break }
-                    let item = items[i]
-                    let outcome = process(item, with: worker)
-                    summary.withLock { s in
-                        switch outcome {
-                        case .prepared: s.prepared += 1
-                        case .alreadyIn: s.alreadyIn += 1
-                        case .skipped: s.skipped += 1
-                        case .failed(let reason): s.failed.append((item.path, reason))
-                        }
-                    }
-                    report(item, outcome)
-                }
-            }
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-        group.wait()
-        return summary.withLock { $0 }
+        let pool = try PreparerPool(batch: self, jobs: jobs, next: { [self] in
+            let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+            return i < items.count ? items[i] : nil
+        }, report: report)
+        return pool.finish()
     }
 
     /// Call first on every worker thread. OpenMP's limit set at start (`configureProcess`) binds only
