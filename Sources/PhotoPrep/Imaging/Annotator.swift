@@ -12,8 +12,8 @@ public enum Annotator {
 
     public static func annotate(_ copy: Raster, lines: [Moment.Line]) -> Raster {
         var img = copy.rgb()
-        let thickness = max(2, img.width / 700)
-        let scale = max(3, img.width / 400)  // glyph pixel size
+        let thickness = max(3, max(img.width, img.height) / 600)
+        let scale = max(3, max(img.width, img.height) / 250)  // glyph pixel size: badges readable at a glance
         for line in lines {
             let b = line.box
             fill(&img, x: b.x, y: b.y, w: b.width, h: thickness, colour: boxColour)

@@ -96,7 +96,7 @@ public final class PhotoPreparer {
         if options.annotate {
             do {
                 let annotated = Annotator.annotate(decoded.copy, lines: lines)
-                files.append(("annotated.jpg", Data(try JPEGEncoder.encode(annotated, quality: 85))))
+                files.append(("annotated.jpg", Data(try JPEGEncoder.encode(annotated, quality: 90))))
             } catch { throw .encode(error) }
         }
         let json: Data

@@ -151,7 +151,8 @@ import Testing
             "-pointsize", "64", "-annotate", "+120+480", "Trains to Busan",
             "-annotate", "+120+700", "Mind the gap", sign.path])
         try #require(r0.status == 0, "\(r0.stderr)")
-        let r = try Self.prepare(["--out", dir.appendingPathComponent("out").path, "--json", "--quiet", sign.path])
+        let out = dir.appendingPathComponent("out")
+        let r = try Self.prepare(["--out", out.path, "--json", "--quiet", "--annotate", sign.path])
         #expect(r.status == 0, "\(r.stderr)")
         let moment = try Moment.decode(Data(r.stdout))
         let texts = moment.lines.map(\.text)
@@ -160,6 +161,13 @@ import Testing
         // Copy is 1600×1000 (not enlarged): the first line's box holds the baseline drawn at y=220.
         if let first = moment.lines.first {
             #expect(first.box.y < 220 && first.box.y + first.box.height >= 200 && first.box.x >= 100 && first.box.x <= 140)
+            // --annotate: annotated.jpg shows the box in its colour along the line's bottom edge.
+            let annotated = try TestSupport.readWithImageMagick(
+                out.appendingPathComponent(moment.id).appendingPathComponent("annotated.jpg"))
+            let y = first.box.y + first.box.height - 1, x = first.box.x + first.box.width / 2
+            let o = (y * annotated.width + x) * 3
+            let (red, green, blue) = (annotated.pixels[o], annotated.pixels[o + 1], annotated.pixels[o + 2])
+            #expect(red > 180 && green < 80 && blue > 70, "box colour at the line's edge: \(red) \(green) \(blue)")
         }
     }
 }
