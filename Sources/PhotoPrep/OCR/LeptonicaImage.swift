@@ -80,4 +80,10 @@ struct LeptonicaImage: ~Copyable {
     func rotated(quarterTurns: Int) -> LeptonicaImage? {
         LeptonicaImage(owning: pixRotateOrth(pix, Int32(((quarterTurns % 4) + 4) % 4)))
     }
+
+    /// The picture with uneven light evened out: the local background brought to one level, so a
+    /// global threshold works across a photo lit from one side. 8-bit grey only.
+    func backgroundNormalized() -> LeptonicaImage? {
+        LeptonicaImage(owning: pixBackgroundNormSimple(pix, nil, nil))
+    }
 }

@@ -11,6 +11,14 @@ extension TesseractEngine {
             throw .recognitionFailed(reason: "Leptonica could not turn the picture")
         }
         var found = try readBothPolarities(upright, scale: 1, invert: invert)
+        // Sauvola suits pages under uneven light but can lose big sign letters on textured walls to
+        // layout analysis; where little was read, read again with Tesseract's global (Otsu) threshold.
+        if options.thresholding != 0, Self.readableCharacters(found) < 60 {
+            setVariable("thresholding_method", "0")
+            defer { setVariable("thresholding_method", String(options.thresholding)) }
+            found += try readBothPolarities(upright, scale: 1, invert: invert)
+            found = FoundLine.merge(found)
+        }
         if allowEnlarging, let factor = enlargement(for: found, width: upright.width, height: upright.height),
            let big = upright.scaled(by: factor)
         {
@@ -44,7 +52,12 @@ extension TesseractEngine {
     }
 
     private func pass(_ image: borrowing LeptonicaImage, scale: Double) throws(OCRError) -> [FoundLine] {
-        let lines = try readLines(image, layout: options.layout)
+        let lines: [TextLine]
+        if options.normalizeBackground, let even = image.backgroundNormalized() {
+            lines = try readLines(even, layout: options.layout)
+        } else {
+            lines = try readLines(image, layout: options.layout)
+        }
         var out: [FoundLine] = []
         for line in lines {
             for piece in LineSplitter.split(line) {
@@ -74,5 +87,16 @@ extension TesseractEngine {
             }
         }
         return total
+    }
+
+    /// Whether most of the text (by characters) lies in lines much taller than wide.
+    static func mostlyVertical(_ lines: [FoundLine]) -> Bool {
+        var vertical = 0, total = 0
+        for l in lines {
+            let n = l.line.text.count
+            total += n
+            if l.rect.height > 1.5 * l.rect.width && n >= 3 { vertical += n }
+        }
+        return total >= 6 && vertical * 2 > total
     }
 }

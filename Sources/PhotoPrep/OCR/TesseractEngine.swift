@@ -64,8 +64,11 @@ public final class TesseractEngine {
         }
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         self.api = api
-        self.options = TextFinderOptions.fromEnvironment()
+        self.options = TextFinderOptions()
         _ = TessBaseAPISetVariable(api, "thresholding_method", String(options.thresholding))
+        // Sauvola's window (inches at the 70 dpi we declare): the default 0.33 (23 px) hollows out the
+        // thick strokes of big sign letters; 1 inch (70 px) keeps them whole.
+        _ = TessBaseAPISetVariable(api, "thresholding_window_size", "1.0")
         self.languages = languages
         self.dataPath = dir
         self.engineName = "tesseract " + (TessVersion().map { String(cString: $0) } ?? "unknown")
@@ -92,6 +95,10 @@ public final class TesseractEngine {
         var turns = 0
         var found = try findLines(in: grey, quarterTurns: 0, invert: invert, allowEnlarging: false)
         var best = Self.readableCharacters(found)
+        // Tesseract reads sideways lines by itself but in the wrong order and often upside down:
+        // when most text runs vertically, look for the turn that stands it upright.
+        let sideways = Self.mostlyVertical(found)
+        if sideways { best = 0 }
         if options.detectRotation, best < 40 {
             if orientationDetector == nil { orientationDetector = try? OrientationDetector(dataPath: dataPath) }
             var candidates: [Int] = []
@@ -99,7 +106,11 @@ public final class TesseractEngine {
                 candidates.append(guess)
             }
             // OSD needs many characters; a sign with a few turned words may need a plain try.
-            if best < 8, found.count >= 2 { candidates += [3, 1, 2].filter { !candidates.contains($0) } }
+            if sideways {
+                candidates += [3, 1].filter { !candidates.contains($0) }
+            } else if best < 8, found.count >= 2 {
+                candidates += [3, 1, 2].filter { !candidates.contains($0) }
+            }
             for t in candidates {
                 let other = try findLines(in: grey, quarterTurns: t, invert: invert, allowEnlarging: false)
                 let score = Self.readableCharacters(other)

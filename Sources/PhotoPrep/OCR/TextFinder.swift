@@ -9,6 +9,8 @@ struct TextFinderOptions: Sendable {
     /// Tesseract's `thresholding_method`: 0 Otsu (its default), 1 local Otsu, 2 Sauvola.
     /// Sauvola: a local threshold, so uneven light does not erase the darker side of a photo.
     var thresholding = 2
+    /// Even out uneven light with Leptonica before reading (each polarity separately).
+    var normalizeBackground = false
     /// Look for turned text when the upright reading finds little.
     var detectRotation = true
     /// Text shorter than this (median word height, pixels) is read again enlarged. Tesseract still

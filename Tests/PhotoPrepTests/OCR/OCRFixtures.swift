@@ -98,6 +98,21 @@ enum OCRFixtures {
         return Moment.Box(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
+    /// The bounding box of dark pixels inside `box` (grown by 6 px).
+    static func inkBox(_ raster: Raster, in box: Moment.Box) -> Moment.Box? {
+        let g = raster.grey()
+        let x0 = max(0, box.x - 6), x1 = min(g.width, box.x + box.width + 6)
+        let y0 = max(0, box.y - 6), y1 = min(g.height, box.y + box.height + 6)
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in y0..<y1 {
+            for x in x0..<x1 where g.pixels[y * g.width + x] < 96 {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return Moment.Box(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
     /// Intersection over union of two boxes, 0…1.
     static func overlap(_ a: Moment.Box, _ b: Moment.Box) -> Double {
         let ix = max(0, min(a.x + a.width, b.x + b.width) - max(a.x, b.x))

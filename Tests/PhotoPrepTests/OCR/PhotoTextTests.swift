@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import PhotoPrep
+
+/// Whole-engine checks on rendered photos: what a person would read, in order, with no junk.
+@Suite struct PhotoTextTests {
+    static let pageLines = ["Opening hours of the museum", "Monday to Friday 9:00 - 18:00",
+                            "Saturday 10:00 - 14:00", "Closed on Sundays"]
+
+    /// Dark text on a light page with the given lines, 70 px apart.
+    static func pageArgs(_ lines: [String]) -> [String] {
+        var args = ["-size", "1200x500", "xc:#f0efe8", "-font", "DejaVu-Sans", "-pointsize", "34", "-fill", "#151515"]
+        for (i, l) in lines.enumerated() { args += ["-annotate", "+80+\(110 + 80 * i)", l] }
+        return args
+    }
+
+    @Test(arguments: [90, 180, 270])
+    func turnedTextIsFoundAndItsTurnReported(degrees: Int) throws {
+        // `-rotate` turns clockwise: the text then stands turned clockwise by `degrees`.
+        let turned = try OCRFixtures.magick(Self.pageArgs(Self.pageLines) + ["-rotate", "\(degrees)", "-colorspace", "gray", "pgm:-"])
+        let result = try TesseractEngine().recognize(turned)
+        #expect(result.textRotation == degrees)
+        #expect(result.lines.map(\.text) == Self.pageLines)
+        // Boxes are in the turned copy's pixels: each sits tightly around ink there.
+        for line in result.lines {
+            let b = line.box
+            #expect(b.x >= 0 && b.y >= 0 && b.x + b.width <= turned.width && b.y + b.height <= turned.height)
+            let ink = try #require(OCRFixtures.inkBox(turned, in: b))
+            #expect(OCRFixtures.overlap(ink, b) > 0.7, "box \(b) vs ink \(ink)")
+        }
+        // The text's shape follows the turn: sideways text has tall boxes.
+        if degrees != 180, let first = result.lines.first { #expect(first.box.height > first.box.width) }
+    }
+
+    @Test func whiteOnBlueAndBlackOnYellowInOnePhoto() throws {
+        let image = try OCRFixtures.magick([
+            "-size", "1600x700", "xc:#8a8580",
+            "-fill", "#1c3f94", "-draw", "rectangle 60,80 760,620",
+            "-fill", "#f2d21b", "-draw", "rectangle 840,80 1540,620",
+            "-font", "DejaVu-Sans-Bold", "-pointsize", "56",
+            "-fill", "white", "-annotate", "+120+300", "Platform 3", "-annotate", "+120+400", "Seoul Station",
+            "-fill", "black", "-annotate", "+900+300", "Exit 7", "-annotate", "+900+400", "City Hall",
+            "-attenuate", "0.3", "+noise", "Gaussian", "ppm:-",
+        ])
+        let result = try TesseractEngine().recognize(image)
+        // The panels share baselines but are read one after the other, never joined into one line.
+        #expect(result.lines.map(\.text) == ["Platform 3", "Seoul Station", "Exit 7", "City Hall"])
+        // At least what Tesseract's defaults find on the same pixels.
+        for line in try OCRFixtures.tesseractCLILines(image) where line.count > 3 {
+            #expect(result.lines.contains { $0.text.contains(line) || line.contains($0.text) }, "CLI: \(line)")
+        }
+    }
+
+    @Test func aBrickWallWithoutTextGivesNoLines() throws {
+        let image = try OCRFixtures.magick([
+            "-size", "1200x900", "pattern:bricks", "-scale", "400%", "-fill", "#9a5a40", "-tint", "60",
+            "-attenuate", "1.5", "+noise", "Gaussian", "-blur", "0x1", "ppm:-",
+        ])
+        #expect(try TesseractEngine().recognize(image).lines.map(\.text) == [])
+    }
+
+    @Test func smallTextIsRead() throws {
+        let lines = ["Small print: tickets are valid for one", "journey only and cannot be refunded."]
+        var args = ["-size", "900x140", "xc:white", "-font", "DejaVu-Sans", "-pointsize", "10", "-fill", "black"]
+        for (i, l) in lines.enumerated() { args += ["-annotate", "+20+\(50 + 20 * i)", l] }
+        let image = try OCRFixtures.magick(args + ["-colorspace", "gray", "pgm:-"])
+        // Letters and digits as drawn (Tesseract may add a stray quote or capital at this size).
+        let simple = { (s: String) in s.lowercased().filter { $0.isLetter || $0.isNumber } }
+        let found = try TesseractEngine().recognize(image).lines.map(\.text)
+        #expect(found.map(simple) == lines.map(simple))
+    }
+
+    @Test func koreanWithEnglish() throws {
+        let image = try OCRFixtures.magick([
+            "-size", "1000x400", "xc:#f4f4f0", "-font", "Noto-Sans-CJK-KR", "-pointsize", "60", "-fill", "#111111",
+            "-annotate", "+80+140", "서울역", "-font", "DejaVu-Sans", "-pointsize", "50",
+            "-annotate", "+80+260", "Seoul Station", "ppm:-",
+        ])
+        let result = try TesseractEngine(languages: "kor+eng").recognize(image)
+        #expect(result.languages == "kor+eng")
+        #expect(result.lines.map { $0.text.replacingOccurrences(of: " ", with: "") } == ["서울역", "SeoulStation"])
+    }
+}

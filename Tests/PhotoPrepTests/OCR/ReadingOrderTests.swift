@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import PhotoPrep
+
+@Suite struct ReadingOrderTests {
+    /// A line of `width` at (x, y), 30 px of text.
+    static func line(_ x: Double, _ y: Double, _ width: Double, height: Double = 30, slope: Double = 0) -> ReadingOrder.Item {
+        ReadingOrder.Item(rect: PixelRect(minX: x, minY: y, maxX: x + width, maxY: y + height),
+                          textHeight: height, slope: slope)
+    }
+
+    @Test func signPanelsAreReadPanelByPanelRowByRow() {
+        // Four panels in two rows; each panel has two lines. Listed in a scrambled order.
+        var items: [ReadingOrder.Item] = []
+        var expected: [Int] = []
+        let panels = [(100.0, 100.0), (900.0, 130.0), (100.0, 700.0), (900.0, 690.0)]
+        for (px, py) in panels {
+            expected += [items.count, items.count + 1]
+            items.append(Self.line(px, py, 400))
+            items.append(Self.line(px + 50, py + 45, 300))
+        }
+        let shuffled = [5, 2, 7, 0, 3, 6, 1, 4]
+        let order = ReadingOrder.order(shuffled.map { items[$0] }).map { shuffled[$0] }
+        #expect(order == expected)
+    }
+
+    @Test func twoPanelsSideBySideAreReadOneAfterTheOther() {
+        // Left panel: 3 lines; right panel: 2 lines at different heights, interleaving in y.
+        let items = [Self.line(100, 100, 500), Self.line(100, 145, 500), Self.line(100, 190, 400),
+                     Self.line(800, 125, 500), Self.line(800, 170, 450)]
+        #expect(ReadingOrder.order(items) == [0, 1, 2, 3, 4])
+    }
+
+    @Test(arguments: [0.0, 0.035, -0.035])
+    func pageColumnsAreReadAfterTheTitleOneAfterTheOther(slope: Double) {
+        // A title spanning both columns, then 20 lines per column; optionally tilted by about 2 degrees.
+        var items = [Self.line(100, 80, 1200, height: 60)]
+        for c in 0..<2 {
+            for i in 0..<20 {
+                items.append(Self.line(100 + Double(c) * 680, 220 + Double(i) * 42, 600))
+            }
+        }
+        // Tilt every box about the page centre, as a slightly turned camera does.
+        let angle = atan(slope)
+        let tilted = items.map { item -> ReadingOrder.Item in
+            let cx = item.rect.midX - 700, cy = item.rect.midY - 600
+            let x = cx * cos(angle) - cy * sin(angle) + 700, y = cx * sin(angle) + cy * cos(angle) + 600
+            let w = item.rect.width, h = item.rect.height + abs(item.rect.width * slope)
+            return ReadingOrder.Item(rect: PixelRect(minX: x - w / 2, minY: y - h / 2, maxX: x + w / 2, maxY: y + h / 2),
+                                     textHeight: item.textHeight, slope: slope)
+        }
+        #expect(ReadingOrder.order(tilted) == Array(0..<41))
+    }
+
+    @Test func aSingleLineAndNoLinesNeedNoOrdering() {
+        #expect(ReadingOrder.order([]) == [])
+        #expect(ReadingOrder.order([Self.line(0, 0, 100)]) == [0])
+    }
+}
+
+@Suite struct LineSplitterTests {
+    static func word(_ text: String, _ x: Double, _ width: Double) -> TextWord {
+        TextWord(text: text, confidence: 90, rect: PixelRect(minX: x, minY: 100, maxX: x + width, maxY: 130),
+                 inDictionary: true)
+    }
+
+    @Test func aLineIsCutWhereTwoPanelsMeet() {
+        let line = TextLine(words: [Self.word("Exit", 100, 80), Self.word("3", 195, 20),
+                                    Self.word("Toilets", 400, 140)], slope: 0)
+        #expect(LineSplitter.split(line).map(\.text) == ["Exit 3", "Toilets"])
+    }
+
+    @Test func ordinaryWordSpacesKeepALineWhole() {
+        let line = TextLine(words: [Self.word("Mind", 100, 90), Self.word("the", 205, 60),
+                                    Self.word("gap", 280, 60)], slope: 0)
+        #expect(LineSplitter.split(line).map(\.text) == ["Mind the gap"])
+    }
+}
+
+@Suite struct LineFilterTests {
+    static func line(_ words: [(String, Double, Bool)]) -> TextLine {
+        TextLine(words: words.enumerated().map { i, w in
+            TextWord(text: w.0, confidence: w.1,
+                     rect: PixelRect(minX: Double(i) * 100, minY: 0, maxX: Double(i) * 100 + 80, maxY: 30),
+                     inDictionary: w.2)
+        }, slope: 0)
+    }
+
+    @Test func textureFragmentsAreDropped() {
+        #expect(LineFilter.clean(Self.line([("|", 40, false)])) == nil)
+        #expect(LineFilter.clean(Self.line([("~—", 30, false), ("=", 20, false)])) == nil)
+        #expect(LineFilter.clean(Self.line([("ee", 45, false), ("sii", 40, false)])) == nil)
+        #expect(LineFilter.clean(Self.line([("i", 60, false)])) == nil)
+    }
+
+    @Test func realLinesAreKeptAndTheirEdgeNoiseTrimmed() {
+        #expect(LineFilter.clean(Self.line([("Platform", 92, true), ("3", 90, false)]))?.text == "Platform 3")
+        #expect(LineFilter.clean(Self.line([("|", 30, false), ("Exit", 88, true), ("4", 85, false), ("]", 25, false)]))?.text
+            == "Exit 4")
+        // An unsure reading is kept when it holds a real word or a number.
+        #expect(LineFilter.clean(Self.line([("Opening", 62, true), ("hours", 55, true)]))?.text == "Opening hours")
+        #expect(LineFilter.clean(Self.line([("1250", 58, false), ("won", 50, false)]))?.text == "1250 won")
+    }
+}
+
+@Suite struct PassGeometryTests {
+    /// Forward: where a copy point lands after turning the copy clockwise by `turns` quarter turns.
+    static func forward(_ x: Double, _ y: Double, turns: Int, w: Double, h: Double) -> (Double, Double) {
+        switch turns {
+        case 1: return (h - y, x)
+        case 2: return (w - x, h - y)
+        case 3: return (y, w - x)
+        default: return (x, y)
+        }
+    }
+
+    @Test(arguments: [0, 1, 2, 3])
+    func boxesComeBackToTheCopysPixels(turns: Int) {
+        let g = PassGeometry(quarterTurns: turns, scale: 2, width: 800, height: 600)
+        let copyRect = PixelRect(minX: 100, minY: 50, maxX: 300, maxY: 90)
+        let a = Self.forward(copyRect.minX, copyRect.minY, turns: turns, w: 800, h: 600)
+        let b = Self.forward(copyRect.maxX, copyRect.maxY, turns: turns, w: 800, h: 600)
+        // In the pass image (scaled by 2).
+        let passRect = PixelRect(minX: 2 * min(a.0, b.0), minY: 2 * min(a.1, b.1), maxX: 2 * max(a.0, b.0),
+                                 maxY: 2 * max(a.1, b.1))
+        #expect(g.toCopy(g.toUpright(passRect)) == copyRect)
+    }
+}
