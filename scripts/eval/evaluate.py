@@ -28,16 +28,34 @@ import time
 
 
 def edits(a, b):
-    """Levenshtein distance between strings a and b."""
-    if len(a) < len(b):
-        a, b = b, a
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
-        prev = cur
-    return prev[-1]
+    """Levenshtein distance between strings a and b (Hyyro's bit-parallel form of Myers' algorithm,
+    so whole pages compare in milliseconds)."""
+    if not a:
+        return len(b)
+    if not b:
+        return len(a)
+    m = len(a)
+    full = (1 << m) - 1
+    top = 1 << (m - 1)
+    peq = {}
+    for i, c in enumerate(a):
+        peq[c] = peq.get(c, 0) | (1 << i)
+    pv, mv, score = full, 0, m
+    for c in b:
+        eq = peq.get(c, 0)
+        xv = eq | mv
+        xh = (((eq & pv) + pv) ^ pv) | eq
+        ph = mv | (~(xh | pv) & full)
+        mh = pv & xh
+        if ph & top:
+            score += 1
+        elif mh & top:
+            score -= 1
+        ph = ((ph << 1) | 1) & full
+        mh = (mh << 1) & full
+        pv = mh | (~(xv | ph) & full)
+        mv = ph & xv
+    return score
 
 
 def norm(s):

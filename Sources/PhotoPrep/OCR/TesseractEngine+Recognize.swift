@@ -4,8 +4,9 @@ internal import CTesseract
 extension TesseractEngine {
     /// The lines found in `grey` with its text turned upright by `quarterTurns`, in the upright frame,
     /// merged across polarities (and, with `allowEnlarging`, scales), cleaned of junk, not yet ordered.
-    func findLines(in grey: borrowing LeptonicaImage, quarterTurns: Int, invert: Bool, allowEnlarging: Bool)
-        throws(OCRError) -> [FoundLine]
+    /// `thorough: false` skips the second (Otsu) reading, for quick trials of other turns.
+    func findLines(in grey: borrowing LeptonicaImage, quarterTurns: Int, invert: Bool, allowEnlarging: Bool,
+                   thorough: Bool = true) throws(OCRError) -> [FoundLine]
     {
         guard let upright = quarterTurns == 0 ? grey.grey() : grey.rotated(quarterTurns: quarterTurns) else {
             throw .recognitionFailed(reason: "Leptonica could not turn the picture")
@@ -13,7 +14,7 @@ extension TesseractEngine {
         var found = try readBothPolarities(upright, scale: 1, invert: invert)
         // Sauvola suits pages under uneven light but can lose big sign letters on textured walls to
         // layout analysis; where little was read, read again with Tesseract's global (Otsu) threshold.
-        if options.thresholding != 0, Self.readableCharacters(found) < 60 {
+        if thorough, options.thresholding != 0, Self.readableCharacters(found) < 60 {
             setVariable("thresholding_method", "0")
             defer { setVariable("thresholding_method", String(options.thresholding)) }
             found += try readBothPolarities(upright, scale: 1, invert: invert)

@@ -112,12 +112,16 @@ public final class TesseractEngine {
                 candidates += [3, 1, 2].filter { !candidates.contains($0) }
             }
             for t in candidates {
-                let other = try findLines(in: grey, quarterTurns: t, invert: invert, allowEnlarging: false)
+                let other = try findLines(in: grey, quarterTurns: t, invert: invert, allowEnlarging: false,
+                                          thorough: false)
                 let score = Self.readableCharacters(other)
                 if score > max(1.5 * best, best + 6) {
                     best = score; found = other; turns = t
+                    if best >= 15 { break }
                 }
-                if best >= 40 { break }
+            }
+            if turns != 0, best < 60 {
+                found = try findLines(in: grey, quarterTurns: turns, invert: invert, allowEnlarging: false)
             }
         }
         if options.smallTextHeight > 0,
