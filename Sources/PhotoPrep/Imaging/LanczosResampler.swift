@@ -52,45 +52,34 @@ public enum LanczosResampler {
     }
 
     /// The raster resized to exactly `width`×`height`.
+    ///
+    /// Row by row of the output: the source rows under the vertical kernel are combined into one
+    /// Float row, which the horizontal kernel then reduces. No intermediate picture is kept, so the
+    /// extra memory is one row per thread whatever the photo's size.
     public static func resize(_ src: Raster, width: Int, height: Int) -> Raster {
         precondition(width > 0 && height > 0)
         if width == src.width && height == src.height { return src }
         let c = src.channels
         let hc = contributions(inSize: src.width, outSize: width)
         let vc = contributions(inSize: src.height, outSize: height)
-
-        // Pass 1: rows. Only the source rows the vertical pass needs are kept (all of them here).
-        // Both passes write every sample, so the big buffers are not zero-filled first.
-        var mid = uninitialized(Float.self, count: width * src.height * c)
+        var out = uninitialized(UInt8.self, count: width * height * c)  // every sample is written
         let bands = max(1, ProcessInfo.processInfo.activeProcessorCount)
         src.pixels.withUnsafeBufferPointer { s in
-            mid.withUnsafeMutableBufferPointer { m in
-                hc.weights.withUnsafeBufferPointer { wts in
-                    hc.start.withUnsafeBufferPointer { st in
-                        // Bands write disjoint rows of the output.
-                        nonisolated(unsafe) let sp = s.baseAddress!, mp = m.baseAddress!
-                        nonisolated(unsafe) let wp = wts.baseAddress!, stp = st.baseAddress!
-                        DispatchQueue.concurrentPerform(iterations: bands) { band in
-                            let y0 = src.height * band / bands, y1 = src.height * (band + 1) / bands
-                            horizontal(sp, mp, wp, stp, taps: hc.taps, inWidth: src.width, outWidth: width,
-                                       channels: c, rows: y0..<y1)
-                        }
-                    }
-                }
-            }
-        }
-        // Pass 2: columns.
-        var out = uninitialized(UInt8.self, count: width * height * c)
-        mid.withUnsafeBufferPointer { m in
             out.withUnsafeMutableBufferPointer { o in
-                vc.weights.withUnsafeBufferPointer { wts in
-                    vc.start.withUnsafeBufferPointer { st in
-                        nonisolated(unsafe) let mp = m.baseAddress!, op = o.baseAddress!
-                        nonisolated(unsafe) let wp = wts.baseAddress!, stp = st.baseAddress!
-                        DispatchQueue.concurrentPerform(iterations: bands) { band in
-                            let y0 = height * band / bands, y1 = height * (band + 1) / bands
-                            vertical(mp, op, wp, stp, taps: vc.taps, inHeight: src.height, rowLength: width * c,
-                                     rows: y0..<y1)
+                hc.weights.withUnsafeBufferPointer { hw in
+                    hc.start.withUnsafeBufferPointer { hs in
+                        vc.weights.withUnsafeBufferPointer { vw in
+                            vc.start.withUnsafeBufferPointer { vs in
+                                // Bands write disjoint rows of the output.
+                                nonisolated(unsafe) let sp = s.baseAddress!, op = o.baseAddress!
+                                nonisolated(unsafe) let hwp = hw.baseAddress!, hsp = hs.baseAddress!
+                                nonisolated(unsafe) let vwp = vw.baseAddress!, vsp = vs.baseAddress!
+                                DispatchQueue.concurrentPerform(iterations: bands) { band in
+                                    let y0 = height * band / bands, y1 = height * (band + 1) / bands
+                                    resizeRows(sp, op, src: (src.width, src.height), out: width, channels: c,
+                                               h: (hwp, hsp, hc.taps), v: (vwp, vsp, vc.taps), rows: y0..<y1)
+                                }
+                            }
                         }
                     }
                 }
@@ -104,64 +93,65 @@ public enum LanczosResampler {
         [T](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
     }
 
-    private static func horizontal(_ s: UnsafePointer<UInt8>, _ m: UnsafeMutablePointer<Float>,
-                                   _ w: UnsafePointer<Float>, _ start: UnsafePointer<Int32>,
-                                   taps: Int, inWidth: Int, outWidth: Int, channels c: Int, rows: Range<Int>) {
-        // Each source row is widened to Float once (one spare sample at the end, so a pixel can be
-        // loaded as four lanes), then every tap is one vector multiply-add over r, g, b.
-        let rowSamples = inWidth * c
-        let wide = UnsafeMutablePointer<Float>.allocate(capacity: rowSamples + 4)
-        defer { wide.deallocate() }
-        wide.initialize(repeating: 0, count: rowSamples + 4)
-        let raw = UnsafeRawPointer(wide)
+    private static func resizeRows(
+        _ s: UnsafePointer<UInt8>, _ o: UnsafeMutablePointer<UInt8>, src: (width: Int, height: Int), out outWidth: Int,
+        channels c: Int, h: (UnsafePointer<Float>, UnsafePointer<Int32>, Int),
+        v: (UnsafePointer<Float>, UnsafePointer<Int32>, Int), rows: Range<Int>
+    ) {
+        let rowSamples = src.width * c
+        // One spare sample at the end, so a pixel can be loaded as four lanes.
+        let row = UnsafeMutablePointer<Float>.allocate(capacity: rowSamples + 4)
+        defer { row.deallocate() }
+        row.initialize(repeating: 0, count: rowSamples + 4)
+        let raw = UnsafeRawPointer(row)
+        let stride3 = 3 * MemoryLayout<Float>.stride
         for y in rows {
-            let srow = s + y * rowSamples
-            for i in 0..<rowSamples { wide[i] = Float(srow[i]) }
-            let mrow = m + y * outWidth * c
+            // Vertical: the source rows under the kernel, weighted into one Float row.
+            let first = Int(v.1[y])
+            let n = min(v.2, src.height - first)
+            let wy = v.0 + y * v.2
+            for t in 0..<n {
+                let k = wy[t], srow = UnsafeRawPointer(s + (first + t) * rowSamples)
+                var i = 0
+                // Eight samples at a time as vectors; the tail one by one.
+                while i + 8 <= rowSamples {
+                    let bytes = srow.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt8>.self)
+                    let value = k * SIMD8<Float>(bytes)
+                    let sum = t == 0 ? value : value + raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<Float>.self)
+                    UnsafeMutableRawPointer(row).storeBytes(of: sum, toByteOffset: i * 4, as: SIMD8<Float>.self)
+                    i += 8
+                }
+                let tail = srow.assumingMemoryBound(to: UInt8.self)
+                while i < rowSamples {
+                    row[i] = t == 0 ? k * Float(tail[i]) : row[i] + k * Float(tail[i])
+                    i += 1
+                }
+            }
+            // Horizontal: that row reduced to the output's width.
+            let orow = o + y * outWidth * c
             for x in 0..<outWidth {
-                let first = Int(start[x])
-                let n = min(taps, inWidth - first)
-                let wx = w + x * taps
+                let fx = Int(h.1[x])
+                let nx = min(h.2, src.width - fx)
+                let wx = h.0 + x * h.2
                 if c == 3 {
-                    var acc = SIMD4<Float>(repeating: 0)
-                    var offset = first * 3 * MemoryLayout<Float>.stride
-                    for t in 0..<n {
+                    var acc = SIMD4<Float>(repeating: 0.5)  // + 0.5: round to nearest on conversion
+                    var offset = fx * stride3
+                    for t in 0..<nx {
                         acc += wx[t] * raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-                        offset += 3 * MemoryLayout<Float>.stride
+                        offset += stride3
                     }
-                    mrow[x * 3] = acc[0]; mrow[x * 3 + 1] = acc[1]; mrow[x * 3 + 2] = acc[2]
+                    orow[x * 3] = clampToByte(acc[0]); orow[x * 3 + 1] = clampToByte(acc[1])
+                    orow[x * 3 + 2] = clampToByte(acc[2])
                 } else {
-                    var v: Float = 0
-                    let p = wide + first
-                    for t in 0..<n { v += wx[t] * p[t] }
-                    mrow[x] = v
+                    var acc: Float = 0.5
+                    for t in 0..<nx { acc += wx[t] * row[fx + t] }
+                    orow[x] = clampToByte(acc)
                 }
             }
         }
     }
 
-    private static func vertical(_ m: UnsafePointer<Float>, _ o: UnsafeMutablePointer<UInt8>,
-                                 _ w: UnsafePointer<Float>, _ start: UnsafePointer<Int32>,
-                                 taps: Int, inHeight: Int, rowLength: Int, rows: Range<Int>) {
-        var acc = [Float](repeating: 0, count: rowLength)
-        acc.withUnsafeMutableBufferPointer { a in
-            let ap = a.baseAddress!
-            for y in rows {
-                let first = Int(start[y])
-                let n = min(taps, inHeight - first)
-                let wy = w + y * taps
-                ap.update(repeating: 0, count: rowLength)
-                for t in 0..<n {
-                    let k = wy[t]
-                    let mrow = m + (first + t) * rowLength
-                    for i in 0..<rowLength { ap[i] += k * mrow[i] }
-                }
-                let orow = o + y * rowLength
-                for i in 0..<rowLength {
-                    let v = ap[i] + 0.5
-                    orow[i] = v <= 0 ? 0 : (v >= 255 ? 255 : UInt8(v))
-                }
-            }
-        }
+    @inline(__always) private static func clampToByte(_ v: Float) -> UInt8 {
+        v <= 0 ? 0 : (v >= 255 ? 255 : UInt8(v))
     }
 }
