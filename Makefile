@@ -37,6 +37,9 @@ bench-batch: deps
 eval: build
 	bash scripts/eval/run.sh
 
+fuzz: deps
+	bash fuzz/run.sh
+
 samples: deps
 	/usr/bin/python3 scripts/render_samples.py
 

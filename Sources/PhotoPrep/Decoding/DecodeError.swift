@@ -21,7 +21,8 @@ public enum DecodeError: Error, Sendable, CustomStringConvertible, Equatable {
             return "not a photo PhotoPrep can read (JPEG, PNG, TIFF, WebP, BMP, PNM or GIF); it starts with \(first)"
         case .tooLarge(let w, let h, let limit):
             return "the picture claims \(w)×\(h) pixels (\(w * h / 1_000_000) MP), over the limit of "
-                + "\(limit / 1_000_000) MP (--max-pixels)"
+                + "\(limit / 1_000_000) MP for its kind (--max-pixels; formats other than JPEG, decoded at full "
+                + "size, get a third of it)"
         case .damaged(let format, let detail):
             return "the \(format.rawValue.uppercased()) file is damaged or cut short (\(detail))"
         case .unsupported(let format, let detail):

@@ -20,6 +20,7 @@ public struct DecodedPhoto: Sendable {
 /// the orientation is applied last, on the small picture.
 public enum CopyMaker {
     /// Phones today reach 200 MP; a header claiming more than this is refused before decoding.
+    /// Formats other than JPEG, decoded at full size, are held to a third of the limit.
     public static let defaultMaxPixels = 300_000_000
 
     /// The size of the copy for a picture whose upright size is `width`×`height`.
@@ -54,7 +55,9 @@ public enum CopyMaker {
                                 copy: copy, fullResolution: nil, warnings: warnings)
         }
         let size = try LeptonicaDecoder.size(bytes, format: format)
-        try checkSize(size.width, size.height, maxPixels)
+        // Other formats are decoded at full size (Leptonica's 32-bit picture, then ours): about
+        // three times a JPEG's cost per pixel, so a third of the limit.
+        try checkSize(size.width, size.height, maxPixels / 3)
         let full = try LeptonicaDecoder.decode(bytes, format: format)
         let turn = orientation ?? Orientation(exifValue: 1)
         let upright = turn.uprightSize(width: full.width, height: full.height)
