@@ -8,11 +8,12 @@ enum LineSplitter {
     static let gapRatio = 1.5
 
     static func split(_ line: TextLine) -> [TextLine] {
-        guard line.words.count > 1 else { return [line] }
+        let words = withoutRepeats(line.words)
+        guard words.count > 1 else { return [TextLine(words: words, slope: line.slope)] }
         let h = max(line.textHeight, 1)
         var out: [TextLine] = []
-        var current: [TextWord] = [line.words[0]]
-        for w in line.words.dropFirst() {
+        var current: [TextWord] = [words[0]]
+        for w in words.dropFirst() {
             let prev = current[current.count - 1]
             if w.rect.minX - prev.rect.maxX > gapRatio * h {
                 out.append(TextLine(words: current, slope: line.slope))
@@ -23,5 +24,24 @@ enum LineSplitter {
         }
         out.append(TextLine(words: current, slope: line.slope))
         return out
+    }
+
+    /// Two words of one line never stand on the same stretch of it, yet Tesseract sometimes reads a
+    /// word twice into one line (seen on light text on a dark title bar: "Departures Departures Seoul
+    /// Station Station"). Of words overlapping horizontally by more than half the narrower one, the
+    /// more confident is kept.
+    static func withoutRepeats(_ words: [TextWord]) -> [TextWord] {
+        var kept: [TextWord] = []
+        for w in words {
+            if let i = kept.firstIndex(where: { k in
+                let overlap = min(k.rect.maxX, w.rect.maxX) - max(k.rect.minX, w.rect.minX)
+                return overlap > 0.5 * min(k.rect.width, w.rect.width)
+            }) {
+                if w.confidence > kept[i].confidence { kept[i] = w }
+            } else {
+                kept.append(w)
+            }
+        }
+        return kept.sorted { $0.rect.minX < $1.rect.minX }
     }
 }

@@ -70,6 +70,19 @@ import Testing
         #expect(LineSplitter.split(line).map(\.text) == ["Exit 3", "Toilets"])
     }
 
+    @Test func aWordReadTwiceIntoOneLineIsKeptOnce() {
+        // Tesseract's line for a light-on-dark title bar: each word twice, one under the other.
+        var low = Self.word("Departures", 102, 190)
+        low.rect.minY += 40; low.rect.maxY += 40; low.confidence = 70
+        var lowStation = Self.word("Station", 461, 120)
+        lowStation.rect.minY += 40; lowStation.rect.maxY += 40; lowStation.confidence = 95
+        let line = TextLine(words: [Self.word("Departures", 100, 192), low, Self.word("Seoul", 330, 100),
+                                    Self.word("Station", 460, 122), lowStation], slope: 0)
+        let split = LineSplitter.split(line)
+        #expect(split.map(\.text) == ["Departures Seoul Station"])
+        #expect(split.first?.words.last?.confidence == 95, "the more confident reading is kept")
+    }
+
     @Test func ordinaryWordSpacesKeepALineWhole() {
         let line = TextLine(words: [Self.word("Mind", 100, 90), Self.word("the", 205, 60),
                                     Self.word("gap", 280, 60)], slope: 0)
