@@ -26,22 +26,23 @@ enum LineSplitter {
         return out
     }
 
-    /// Two words of one line never stand on the same stretch of it, yet Tesseract sometimes reads a
-    /// word twice into one line (seen on light text on a dark title bar: "Departures Departures Seoul
-    /// Station Station"). Of words overlapping horizontally by more than half the narrower one, the
-    /// more confident is kept.
+    /// Tesseract sometimes reads a word twice into one line (seen on light text on a dark title bar:
+    /// "Departures Departures Seoul Station Station"). The same word standing on the same stretch of
+    /// a line (overlapping horizontally by more than half) is one word: the more confident reading
+    /// is kept. Different words over each other are left alone: a "line" may hold two rows of text.
     static func withoutRepeats(_ words: [TextWord]) -> [TextWord] {
+        func key(_ w: TextWord) -> String { w.text.lowercased().filter { $0.isLetter || $0.isNumber } }
         var kept: [TextWord] = []
         for w in words {
             if let i = kept.firstIndex(where: { k in
                 let overlap = min(k.rect.maxX, w.rect.maxX) - max(k.rect.minX, w.rect.minX)
-                return overlap > 0.5 * min(k.rect.width, w.rect.width)
+                return overlap > 0.5 * min(k.rect.width, w.rect.width) && key(k) == key(w) && !key(w).isEmpty
             }) {
                 if w.confidence > kept[i].confidence { kept[i] = w }
             } else {
                 kept.append(w)
             }
         }
-        return kept.sorted { $0.rect.minX < $1.rect.minX }
+        return kept
     }
 }
