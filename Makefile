@@ -21,7 +21,7 @@ build: deps
 	$(SWIFT) build -c release
 
 run: build
-	$(RELEASE) --outbox outbox samples/
+	$(RELEASE) --outbox outbox --lang kor+eng samples/
 	@echo "Moments are in outbox/pending/ (a second run finds them already there)."
 
 test: deps
