@@ -119,7 +119,8 @@ struct Options {
       --lang L             Tesseract languages, eng, kor+eng, … (default eng)
       --jobs N             photos prepared at once (default: the number of cores)
       --shard K/N          prepare only share K of N of the inputs (stable hash of the path)
-      --max-pixels N       refuse pictures larger than N pixels (default 300000000)
+      --max-pixels N       refuse pictures larger than N pixels (default 300000000; a third of it
+                           for formats other than JPEG, which are decoded at full size)
       --annotate           also write annotated.jpg: the copy with every numbered line boxed
       --json               print each moment's record as one JSON line on standard output
       --quiet              no progress on standard error
