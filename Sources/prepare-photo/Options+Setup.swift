@@ -52,4 +52,9 @@ extension Options {
             throw SetupFailure(status: Exit.cantCreate, message: "\(error)")
         }
     }
+
+    /// Everything a run needs before its first photo: the preparing options and the destination.
+    func setUp() throws(SetupFailure) -> (prepare: PrepareOptions, destination: MomentDestination) {
+        (try resolvedPrepareOptions(), try openDestination())
+    }
 }

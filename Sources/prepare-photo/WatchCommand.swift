@@ -28,12 +28,8 @@ func runWatchCommand(_ args: [String]) -> Int32 {
         Console.error("\(folder): not a folder (watch needs a folder; to prepare one photo, leave out \"watch\")")
         return Exit.usage
     }
-    let prepare: PrepareOptions
-    let destination: MomentDestination
-    do {
-        prepare = try options.resolvedPrepareOptions()
-        destination = try options.openDestination()
-    } catch {
+    let prepare: PrepareOptions, destination: MomentDestination
+    do { (prepare, destination) = try options.setUp() } catch {
         Console.error(error.message)
         return error.status
     }

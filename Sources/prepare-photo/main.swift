@@ -15,12 +15,8 @@ func runPrepare(_ args: [String]) -> Int32 {
         Console.error("\(error)")
         return Exit.usage
     }
-    let prepare: PrepareOptions
-    let destination: MomentDestination
-    do {
-        prepare = try options.resolvedPrepareOptions()
-        destination = try options.openDestination()
-    } catch {
+    let prepare: PrepareOptions, destination: MomentDestination
+    do { (prepare, destination) = try options.setUp() } catch {
         Console.error(error.message)
         return error.status
     }
