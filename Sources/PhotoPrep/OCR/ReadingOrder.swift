@@ -78,9 +78,10 @@ enum ReadingOrder {
                 parent[find(i)] = find(j)
             }
         }
+        // Blocks in the order of their first line, not a dictionary's (which changes from run to run).
         var groups: [Int: [Int]] = [:]
         for i in lines.indices { groups[find(i), default: []].append(i) }
-        return Array(groups.values)
+        return groups.values.sorted { $0[0] < $1[0] }
     }
 
     /// Orders rectangles by cutting through the widest white space, rows first.

@@ -99,7 +99,12 @@ public final class TesseractEngine {
         // when most text runs vertically, look for the turn that stands it upright.
         let sideways = Self.mostlyVertical(found)
         if sideways { best = 0 }
-        if options.detectRotation, best < 40 {
+        // Confident dictionary words lying flat are not turned text: the turn search (OSD on both
+        // polarities, then trial turns) is skipped for them, as it cost a photo with a few clear words
+        // three times tesseract's whole reading.
+        let confidentlyUpright = !sideways && best >= 15
+            && found.allSatisfy { $0.line.confidence >= 80 && $0.rect.width > $0.rect.height }
+        if options.detectRotation, best < 40, !confidentlyUpright {
             if orientationDetector == nil { orientationDetector = try? OrientationDetector(dataPath: dataPath) }
             var candidates: [Int] = []
             if let guess = orientationDetector?.quarterTurnsToUpright(grey, invert: invert), guess != 0 {

@@ -40,7 +40,7 @@ import Testing
             "-font", "DejaVu-Sans-Bold", "-pointsize", "56",
             "-fill", "white", "-annotate", "+120+300", "Platform 3", "-annotate", "+120+400", "Seoul Station",
             "-fill", "black", "-annotate", "+900+300", "Exit 7", "-annotate", "+900+400", "City Hall",
-            "-attenuate", "0.3", "+noise", "Gaussian", "ppm:-",
+            "-seed", "7", "-attenuate", "0.3", "+noise", "Gaussian", "ppm:-",
         ])
         let result = try TesseractEngine().recognize(image)
         // The panels share baselines but are read one after the other, never joined into one line.
@@ -54,7 +54,7 @@ import Testing
     @Test func aBrickWallWithoutTextGivesNoLines() throws {
         let image = try OCRFixtures.magick([
             "-size", "1200x900", "pattern:bricks", "-scale", "400%", "-fill", "#9a5a40", "-tint", "60",
-            "-attenuate", "1.5", "+noise", "Gaussian", "-blur", "0x1", "ppm:-",
+            "-seed", "7", "-attenuate", "1.5", "+noise", "Gaussian", "-blur", "0x1", "ppm:-",
         ])
         #expect(try TesseractEngine().recognize(image).lines.map(\.text) == [])
     }
