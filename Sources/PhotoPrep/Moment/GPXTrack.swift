@@ -43,6 +43,10 @@ public struct GPXTrack: Sendable, Equatable {
         if String(validating: data, as: UTF8.self) == nil, !declaresOtherEncoding(data) {
             throw .badGPX(file: name, reason: "not a readable GPX (XML) file: it is not UTF-8 text")
         }
+        // It also crashes (strlen of a null pointer) on a processing instruction with no data, `<?x?>`.
+        if hasEmptyProcessingInstruction(data) {
+            throw .badGPX(file: name, reason: "not a readable GPX (XML) file: it holds an empty processing instruction")
+        }
         let reader = GPXReader()
         let parser = XMLParser(data: data)
         parser.delegate = reader
@@ -57,6 +61,27 @@ public struct GPXTrack: Sendable, Equatable {
         }
         return GPXTrack(name: name, fixes: reader.fixes)
     }
+
+    /// Whether the bytes hold `<?name?>`: a processing instruction with a target and no data (fuzz input
+    /// `<?x?>`), which Foundation's XMLParser on Linux hands to `strlen` as a null pointer.
+    static func hasEmptyProcessingInstruction(_ data: Data) -> Bool {
+        let b = [UInt8](data)
+        var i = 0
+        while i + 1 < b.count {
+            if b[i] == UInt8(ascii: "<"), b[i + 1] == UInt8(ascii: "?") {
+                var j = i + 2
+                while j < b.count, !isXMLSpace(b[j]), b[j] != UInt8(ascii: "?") { j += 1 }  // the target
+                while j < b.count, isXMLSpace(b[j]) { j += 1 }
+                if j + 1 < b.count, b[j] == UInt8(ascii: "?"), b[j + 1] == UInt8(ascii: ">") { return true }
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        return false
+    }
+
+    private static func isXMLSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
     /// Whether the XML declaration names, exactly, an encoding other than UTF-8 that libxml2
     /// converts to UTF-8 itself (ISO-8859-x, Windows-125x, UTF-16). Anything looser let a file
