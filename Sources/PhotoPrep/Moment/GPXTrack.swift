@@ -73,7 +73,7 @@ public struct GPXTrack: Sendable, Equatable {
                 while j < b.count, !isXMLSpace(b[j]), b[j] != UInt8(ascii: "?") { j += 1 }  // the target
                 while j < b.count, isXMLSpace(b[j]) { j += 1 }
                 if j + 1 < b.count, b[j] == UInt8(ascii: "?"), b[j + 1] == UInt8(ascii: ">") { return true }
-                i = j
+                i += 2  // not past the target: `<?<?x?>` holds one inside (fuzz input)
             } else {
                 i += 1
             }
