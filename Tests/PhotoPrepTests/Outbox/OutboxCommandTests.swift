@@ -6,15 +6,8 @@ import Testing
 @Suite
 struct OutboxCommandTests {
     func outbox(with count: Int) throws -> (URL, [MomentFiles]) {
-        let root = try OutboxFixtures.scratchFolder()
-        let outbox = try Outbox(root: root)
-        var moments: [MomentFiles] = []
-        for i in 0..<count {
-            let m = OutboxFixtures.moment(seed: 500 + i).files
-            try outbox.enqueue(m)
-            moments.append(m)
-        }
-        return (root, moments)
+        let (outbox, moments) = try OutboxFixtures.filledOutbox(count, firstSeed: 500)
+        return (outbox.root, moments)
     }
 
     let quick = ["--retry-base", "0.05", "--retry-cap", "0.2", "--max-attempts", "2", "--timeout", "30"]

@@ -44,6 +44,18 @@ enum OutboxFixtures {
     }
 
     /// The permission bits of a path.
+    /// A new outbox holding `count` moments enqueued oldest first, their seeds from `firstSeed` on.
+    static func filledOutbox(_ count: Int, firstSeed: Int) throws -> (Outbox, [MomentFiles]) {
+        let outbox = try Outbox(root: try scratchFolder())
+        var moments: [MomentFiles] = []
+        for i in 0..<count {
+            let m = moment(seed: firstSeed + i).files
+            try outbox.enqueue(m)
+            moments.append(m)
+        }
+        return (outbox, moments)
+    }
+
     static func mode(_ url: URL) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         return (attributes[.posixPermissions] as? Int ?? -1) & 0o777

@@ -11,14 +11,7 @@ import Testing
 
     /// An outbox holding `count` moments, oldest first.
     func filledOutbox(_ count: Int) throws -> (Outbox, [MomentFiles]) {
-        let outbox = try Outbox(root: try OutboxFixtures.scratchFolder())
-        var moments: [MomentFiles] = []
-        for i in 0..<count {
-            let m = OutboxFixtures.moment(seed: 100 + i).files
-            try outbox.enqueue(m)
-            moments.append(m)
-        }
-        return (outbox, moments)
+        try OutboxFixtures.filledOutbox(count, firstSeed: 100)
     }
 
     func names(_ outbox: Outbox, _ state: String) -> [String] {
