@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// A GPS track from a GPX file: every fix of every track and segment (and route), ordered by time.
 ///
 /// Positions are matched to a capture instant the way exiftool's geotagging does: linear
@@ -34,72 +30,24 @@ public struct GPXTrack: Sendable, Equatable {
         self.fixes = fixes.sorted { $0.time < $1.time }
     }
 
-    /// Reads `trkpt` and `rtept` points with `lat`, `lon`, `<time>` (UTC) and optional `<ele>`.
-    /// Throws when the file is not XML or holds no timed point.
+    /// Reads `trkpt` and `rtept` points (not `wpt`) with `lat`, `lon`, a `<time>` child (ISO 8601; UTC
+    /// when it names no offset) and an optional `<ele>` child; namespace prefixes are ignored, as in
+    /// `<gpx:trkpt>`. Points without a time, or off the globe, are skipped.
+    /// Throws when the file is not well-formed XML — a track broken part-way never passes as whole —
+    /// or holds no timed point. Our own scanner (`GPXScanner`), not libxml2: no input can crash the process.
     public static func parse(_ data: Data, name: String) throws(CaptureError) -> GPXTrack {
-        // Foundation's XMLParser on Linux crashes (a force unwrap) on an element name that is not
-        // UTF-8, e.g. `<trkp\u{D5}t>`: bytes that are not UTF-8 are refused first, unless the file
-        // names another encoding (ISO-8859-1), which libxml2 converts to UTF-8 itself.
-        if String(validating: data, as: UTF8.self) == nil, !declaresOtherEncoding(data) {
-            throw .badGPX(file: name, reason: "not a readable GPX (XML) file: it is not UTF-8 text")
-        }
-        // It also crashes (strlen of a null pointer) on a processing instruction with no data, `<?x?>`.
-        if hasEmptyProcessingInstruction(data) {
-            throw .badGPX(file: name, reason: "not a readable GPX (XML) file: it holds an empty processing instruction")
-        }
-        let reader = GPXReader()
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        // On Linux `parse()` can return true after an error (content after the root element is
-        // dropped with only `parserError` set): a track broken part-way must not pass as whole.
-        guard parser.parse(), parser.parserError == nil else {
-            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "unreadable"
-            throw .badGPX(file: name, reason: "not a readable GPX (XML) file: \(reason), line \(parser.lineNumber)")
+        var reader = GPXPointReader()
+        do throws(GPXScanner.Failure) {
+            var scanner = try GPXScanner([UInt8](data))
+            while let event = try scanner.next() { reader.take(event, from: scanner) }
+        } catch {
+            let line = 1 + data.prefix(max(error.offset, 0)).lazy.filter { $0 == 0x0A }.count
+            throw .badGPX(file: name, reason: "not a readable GPX (XML) file: \(error.reason), line \(line)")
         }
         guard !reader.fixes.isEmpty else {
             throw .badGPX(file: name, reason: "holds no track point with a position and a time")
         }
         return GPXTrack(name: name, fixes: reader.fixes)
-    }
-
-    /// Whether the bytes hold `<?name?>`: a processing instruction with a target and no data (fuzz input
-    /// `<?x?>`), which Foundation's XMLParser on Linux hands to `strlen` as a null pointer.
-    static func hasEmptyProcessingInstruction(_ data: Data) -> Bool {
-        let b = [UInt8](data)
-        var i = 0
-        while i + 1 < b.count {
-            if b[i] == UInt8(ascii: "<"), b[i + 1] == UInt8(ascii: "?") {
-                var j = i + 2
-                while j < b.count, !isXMLSpace(b[j]), b[j] != UInt8(ascii: "?") { j += 1 }  // the target
-                while j < b.count, isXMLSpace(b[j]) { j += 1 }
-                if j + 1 < b.count, b[j] == UInt8(ascii: "?"), b[j + 1] == UInt8(ascii: ">") { return true }
-                i += 2  // not past the target: `<?<?x?>` holds one inside (fuzz input)
-            } else {
-                i += 1
-            }
-        }
-        return false
-    }
-
-    private static func isXMLSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
-
-    /// Whether the XML declaration names, exactly, an encoding other than UTF-8 that libxml2
-    /// converts to UTF-8 itself (ISO-8859-x, Windows-125x, UTF-16). Anything looser let a file
-    /// declaring `encoding="UT<?xmlF-8"` through to the crash (fuzz input).
-    static func declaresOtherEncoding(_ data: Data) -> Bool {
-        guard let end = data.prefix(200).firstIndex(of: UInt8(ascii: ">")),
-            let head = String(validating: data[data.startIndex..<end], as: UTF8.self)?.lowercased(),
-            head.hasPrefix("<?xml "), let at = head.range(of: " encoding=")
-        else { return false }
-        let rest = head[at.upperBound...]
-        guard let quote = rest.first, quote == "\"" || quote == "'" else { return false }
-        let value = rest.dropFirst().prefix { $0 != quote }
-        guard value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-            return false
-        }
-        let known = ["utf-16", "utf-16le", "utf-16be", "latin1"] + (1...16).map { "iso-8859-\($0)" }
-            + (1250...1258).map { "windows-\($0)" }
-        return known.contains(String(value))
     }
 
     /// The place at `instant`, or nil with a warning saying how far the photo was from the track.
@@ -193,48 +141,3 @@ public struct GPXTrack: Sendable, Equatable {
     }
 }
 
-/// Collects timed points while `XMLParser` walks a GPX file.
-private final class GPXReader: NSObject, XMLParserDelegate {
-    var fixes: [GPXTrack.Fix] = []
-    private var lat: Double?, lon: Double?, ele: Double?, time: Date?
-    private var inPoint = false
-    private var text = ""
-
-    private func local(_ name: String) -> String { name.split(separator: ":").last.map(String.init) ?? name }
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?, attributes: [String: String] = [:]
-    ) {
-        let n = local(elementName)
-        if n == "trkpt" || n == "rtept" {
-            inPoint = true
-            lat = attributes["lat"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            lon = attributes["lon"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            ele = nil
-            time = nil
-        }
-        text = ""
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-    func parser(
-        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
-    ) {
-        let n = local(elementName)
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        switch n {
-        case "ele" where inPoint: ele = Double(value)
-        case "time" where inPoint:
-            if let p = EXIFDateTime.parseISO8601(value) { time = EXIFDateTime.date(ms: p.ms) }
-        case "trkpt", "rtept":
-            if let lat, let lon, let time, abs(lat) <= 90, abs(lon) <= 180 {
-                fixes.append(GPXTrack.Fix(time: time, lat: lat, lon: lon, elevation: ele))
-            }
-            inPoint = false
-        default: break
-        }
-        text = ""
-    }
-}
