@@ -18,9 +18,19 @@ let package = Package(
             path: "Sources/CTesseract",
             providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
         ),
+        .systemLibrary(
+            name: "CTIFF",
+            path: "Sources/CTIFF",
+            providers: [.apt(["libtiff-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            path: "Sources/CPNG",
+            providers: [.apt(["libpng-dev"])]
+        ),
         .target(
             name: "PhotoPrep",
-            dependencies: ["CJPEG", "CTesseract"],
+            dependencies: ["CJPEG", "CTesseract", "CTIFF", "CPNG"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
         .executableTarget(name: "prepare-photo", dependencies: ["PhotoPrep"]),

@@ -1,33 +1,46 @@
 internal import CTesseract
 
-/// Decodes PNG, TIFF, WebP, BMP, PNM and GIF through Leptonica, to grey or RGB.
+/// Decodes TIFF, WebP, BMP, PNM and GIF through Leptonica, and PNG through libpng, to RGB.
 ///
 /// The header is read first so that a file claiming an absurd size is refused before Leptonica
-/// allocates for it. Transparency is flattened onto white, as a viewer shows it.
+/// allocates for it. Transparency is flattened onto white, as a viewer shows it. Nothing is
+/// printed: what libtiff and Leptonica say is collected (`DecoderMessages`) and becomes the
+/// error's detail. A TIFF for which libtiff reports any error is refused, even when Leptonica
+/// hands back a picture: Leptonica reads RGB strips without stopping on errors and fills what
+/// libtiff could not decode with black.
 public enum LeptonicaDecoder {
-    /// The picture's size from its header. The corresponding C function is `pixReadHeaderMem`.
+    /// The picture's size from its header. The corresponding C function is `pixReadHeaderMem`
+    /// (`png_image_begin_read_from_memory` for PNG).
     public static func size(_ bytes: [UInt8], format: ImageFormat) throws(DecodeError) -> (width: Int, height: Int) {
-        quietLeptonica()
+        if format == .png { return try PNGDecoder.size(bytes) }
         var fmt: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
-        let rc = bytes.withUnsafeBufferPointer { buf in
-            pixReadHeaderMem(buf.baseAddress, buf.count, &fmt, &w, &h, &bps, &spp, &cmap)
+        let (rc, messages) = DecoderMessages.collecting {
+            bytes.withUnsafeBufferPointer { buf in
+                pixReadHeaderMem(buf.baseAddress, buf.count, &fmt, &w, &h, &bps, &spp, &cmap)
+            }
         }
+        try refuseTIFF(format, messages)
         guard rc == 0, w > 0, h > 0 else {
-            throw .damaged(format: format, detail: "its header cannot be read")
+            throw .damaged(format: format, detail: messages.firstError.map { "its header cannot be read: \($0)" }
+                ?? "its header cannot be read")
         }
         return (Int(w), Int(h))
     }
 
-    /// Decodes the first picture in the file. The corresponding C function is `pixReadMem`.
+    /// Decodes the first picture in the file. The corresponding C function is `pixReadMem`
+    /// (`png_image_finish_read` for PNG).
     public static func decode(_ bytes: [UInt8], format: ImageFormat) throws(DecodeError) -> Raster {
-        quietLeptonica()
-        let pixOrNil = bytes.withUnsafeBufferPointer { buf in pixReadMem(buf.baseAddress, buf.count) }
-        guard let decoded = pixOrNil else {
-            throw .damaged(format: format, detail: "Leptonica could not decode it")
+        if format == .png { return try PNGDecoder.decode(bytes) }
+        let (pixOrNil, messages) = DecoderMessages.collecting {
+            bytes.withUnsafeBufferPointer { buf in pixReadMem(buf.baseAddress, buf.count) }
         }
-        var original: UnsafeMutablePointer<PIX>? = decoded
+        var original: UnsafeMutablePointer<PIX>? = pixOrNil
         defer { pixDestroy(&original) }
-        // A palette picture (GIF, 1-bit PNG) is expanded first: pixConvertTo32 reads a 1-bit
+        try refuseTIFF(format, messages)
+        guard let decoded = pixOrNil else {
+            throw .damaged(format: format, detail: messages.firstError?.description ?? "Leptonica could not decode it")
+        }
+        // A palette picture (GIF, palette TIFF or BMP) is expanded first: pixConvertTo32 reads a 1-bit
         // palette picture as black and white, ignoring its colours.
         guard let full = pixGetColormap(decoded) != nil
             ? pixRemoveColormap(decoded, Int32(REMOVE_CMAP_TO_FULL_COLOR)) : pixClone(decoded) else {
@@ -67,8 +80,14 @@ public enum LeptonicaDecoder {
         return Raster(width: w, height: h, channels: 3, pixels: out)
     }
 
-    /// Leptonica prints its own errors on stderr; PhotoPrep reports them itself.
-    static func quietLeptonica() {
-        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+    /// Any libtiff error refuses a TIFF, naming libtiff's first reason. A compression scheme
+    /// libtiff does not have is "not supported"; anything else is damage.
+    static func refuseTIFF(_ format: ImageFormat, _ messages: DecoderMessages) throws(DecodeError) {
+        guard format == .tiff, let first = messages.errors(from: "libtiff").first else { return }
+        let detail = first.description
+        if detail.contains("not implemented") || detail.contains("not configured") {
+            throw .unsupported(format: .tiff, detail: detail)
+        }
+        throw .damaged(format: .tiff, detail: detail)
     }
 }
