@@ -37,6 +37,8 @@ struct GPXScanner {
     let bytes: [UInt8]
     /// The attributes of the element of the last `.start` event.
     private(set) var attributes: [Attribute] = []
+    /// The names of `attributes` once there are many.
+    private var attributeNames = Set<ArraySlice<UInt8>>()
     /// The names of the open elements, outermost first.
     private var open: [Range<Int>] = []
     private var i: Int
@@ -223,13 +225,15 @@ struct GPXScanner {
         return start..<(i - 1)
     }
 
-    /// Whether the attribute being added names one the tag already has. Hashing keeps a tag with
-    /// thousands of attributes linear.
-    private func isDuplicate(_ name: Range<Int>) -> Bool {
+    /// Whether the attribute being added names one the tag already has. Past a few attributes the
+    /// names are hashed, so a tag with thousands of them stays linear.
+    private mutating func isDuplicate(_ name: Range<Int>) -> Bool {
         if attributes.count < 16 { return attributes.contains { bytes[$0.name] == bytes[name] } }
-        var seen = Set<ArraySlice<UInt8>>(minimumCapacity: attributes.count)
-        for a in attributes { seen.insert(bytes[a.name]) }
-        return seen.contains(bytes[name])
+        if attributes.count == 16 {
+            attributeNames.removeAll(keepingCapacity: true)
+            for a in attributes { attributeNames.insert(bytes[a.name]) }
+        }
+        return !attributeNames.insert(bytes[name]).inserted
     }
 
     private mutating func endTag() throws(Failure) -> Range<Int> {
