@@ -208,6 +208,39 @@ import Testing
         #expect(error?.description == "the PNG file is damaged or cut short (libpng: \(reason))", "\(name)")
     }
 
+    /// ImageMagick arguments that draw each kind of PNG, 40×30.
+    static let pngKinds: [String: [String]] = [
+        "16-bit RGB": ["-size", "40x30", "gradient:#102030-#E0C0A0", "-depth", "16", "png48:"],
+        "16-bit RGB without gAMA": ["-size", "40x30", "gradient:#102030-#E0C0A0", "-depth", "16",
+                                    "-define", "png:exclude-chunks=gAMA,cHRM,sRGB,bKGD,date,tIME", "png48:"],
+        "16-bit grey": ["-size", "40x30", "gradient:#000000-#FFFFFF", "-colorspace", "Gray", "-depth", "16", "png:"],
+        "grey with alpha": ["-size", "40x30", "gradient:#101010-#F0F0F0", "-colorspace", "Gray", "-alpha", "set",
+                            "-channel", "A", "-evaluate", "set", "50%", "+channel", "png:"],
+        "palette with tRNS": ["-size", "40x30", "xc:#1060C0", "-fill", "#C02020", "-draw", "rectangle 5,5 20,20",
+                              "-transparent", "#C02020", "-colors", "4", "png8:"],
+        "interlaced": ["-size", "40x30", "plasma:fractal", "-seed", "2", "-interlace", "PNG", "png24:"],
+    ]
+
+    @Test("Every kind of PNG keeps its colours (transparency over white), as ImageMagick shows it",
+          arguments: pngKinds.keys.sorted())
+    func pngKind(_ kind: String) throws {
+        let dir = try TestSupport.temporaryFolder("png-kinds")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("kind.png")
+        var args = try #require(Self.pngKinds[kind])
+        args[args.count - 1] += file.path
+        let made = try TestSupport.run("convert", args)
+        try #require(made.status == 0, "\(made.stderr)")
+        let reference = try TestSupport.run("convert", [file.path, "-background", "white", "-flatten", "-depth", "8",
+                                                         "rgb:-"])
+        let expected = [UInt8](reference.stdout)
+        let decoded = try CopyMaker.decode([UInt8](try Data(contentsOf: file)))
+        let full = try #require(decoded.fullResolution).rgb()
+        #expect(full.width == 40 && full.height == 30 && expected.count == full.pixels.count, "\(kind)")
+        let worst = zip(full.pixels, expected).map { abs(Int($0) - Int($1)) }.max() ?? 255
+        #expect(worst <= 2, "\(kind): off by up to \(worst)")
+    }
+
     @Test("Headers claiming 65535×65535 (JPEG) or 100000×100000 (PNG, TIFF) are refused, naming size and limit",
           arguments: ["jpeg 65535", "png 100000", "tiff 100000", "png 65535x1"])
     func hugeClaims(_ which: String) throws {
