@@ -2,6 +2,7 @@
 """A small fake engine for the outbox tests: a real HTTP server on 127.0.0.1.
 
     test-engine.py --log FILE [--plan SPEC] [--token TOKEN] [--stall-seconds S]
+                   [--read-delay S] [--read-chunk N] [--answer-delay S] [--dedupe] [--trace]
 
 Prints "PORT <n>" on standard output once it listens. Every POST /v1/moments is checked as the
 contract (section 5) says -- multipart/form-data with exactly the parts "moment" (application/json,
@@ -15,6 +16,17 @@ The plan is a comma-separated list of answers, one per request, the last one rep
   stall                               read the whole body, then answer nothing for --stall-seconds
 A request that breaks the contract is answered 400 with the problems (unless the plan says close/stall).
 POST /_plan with the new SPEC as body replaces the plan and restarts it.
+
+Every logged request says whether its body arrived whole ("complete": false when the sender went away
+mid-body) and the moment's "sourceSha256" (the photo it was prepared from). For the kill tests, a
+slower and more realistic engine:
+  --read-delay S    read the body --read-chunk bytes (default 4096) at a time, pausing S seconds after each
+  --answer-delay S  pause S seconds between logging a request and answering it
+  --dedupe          keep each moment once, as a real engine does with Idempotency-Key: a key already
+                    taken (a whole request answered or about to be answered 200/201) is answered 409
+  --trace           also log {"event": "begin"} when a request's headers arrive and {"event": "end",
+                    "answered": true|false} when the engine is done with it (lines without "event" are
+                    the requests themselves)
 """
 import argparse
 import email.parser
@@ -31,7 +43,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 LOCK = threading.Lock()
-STATE = {"plan": ["201"], "index": 0, "count": 0}
+STATE = {"plan": ["201"], "index": 0, "count": 0, "taken": set()}
 ARGS = None
 
 
@@ -88,6 +100,8 @@ def check(headers, body):
             record = json.loads(data)
             facts["momentId"] = record.get("id")
             facts["clientRequestId"] = record.get("clientRequestId")
+            source = record.get("source")
+            facts["sourceSha256"] = source.get("sha256") if isinstance(source, dict) else None
             if record.get("clientRequestId") != key:
                 problems.append("Idempotency-Key differs from clientRequestId")
         except ValueError as e:
@@ -133,6 +147,18 @@ class Handler(BaseHTTPRequestHandler):
         entry = {"n": n, "path": self.path, "action": action,
                  "key": self.headers.get("Idempotency-Key"),
                  "auth": self.headers.get("Authorization")}
+        if not ARGS.trace:
+            self.handle_moment(action, entry, length)
+            return
+        log({"event": "begin", "n": n, "key": entry["key"], "t": time.time()})
+        answered = False
+        try:
+            answered = self.handle_moment(action, entry, length)
+        finally:
+            log({"event": "end", "n": n, "key": entry["key"], "answered": answered, "t": time.time()})
+
+    def handle_moment(self, action, entry, length):
+        """Reads, checks, logs and answers one POST; returns whether an answer was written."""
         if action == "close":
             self.rfile.read(max(0, length // 2))
             entry["problems"] = []
@@ -142,21 +168,56 @@ class Handler(BaseHTTPRequestHandler):
                 self.connection.shutdown(socket.SHUT_RDWR)
             except OSError:
                 pass
-            return
-        body = self.rfile.read(length)
+            return False
+        body = self.read_body(length)
         problems, facts = check(self.headers, body)
         if self.path != "/v1/moments":
             problems.append("path is " + self.path)
         entry.update(facts)
         entry["problems"] = problems
+        entry["complete"] = len(body) == length
+        if not entry["complete"]:
+            # The sender went away mid-body: nothing to answer, nothing kept.
+            log(entry)
+            self.close_connection = True
+            return False
+        if ARGS.dedupe and not problems and action.partition(":")[0] in ("200", "201"):
+            with LOCK:
+                duplicate = entry["key"] in STATE["taken"]
+                STATE["taken"].add(entry["key"])
+            if duplicate:
+                action = entry["action"] = "409"
+                entry["dedupe"] = True
         log(entry)
+        if ARGS.answer_delay > 0:
+            time.sleep(ARGS.answer_delay)
+        return self.respond(action, problems, facts)
+
+    def read_body(self, length):
+        """The body, or as much of it as arrived before the sender went away."""
+        if ARGS.read_delay <= 0:
+            return self.rfile.read(length)
+        parts, left = [], length
+        while left > 0:
+            try:
+                chunk = self.rfile.read(min(ARGS.read_chunk, left))
+            except OSError:
+                break
+            if not chunk:
+                break
+            parts.append(chunk)
+            left -= len(chunk)
+            time.sleep(ARGS.read_delay)
+        return b"".join(parts)
+
+    def respond(self, action, problems, facts):
         if action == "stall":
             time.sleep(ARGS.stall_seconds)
             self.close_connection = True
-            return
+            return False
         if problems:
             self.answer(400, {"error": "bad request", "problems": problems})
-            return
+            return True
         status, _, option = action.partition(":")
         extra = {}
         if option.startswith("ra="):
@@ -168,6 +229,7 @@ class Handler(BaseHTTPRequestHandler):
             self.answer(409, {"error": "already have it", "id": "engine-" + str(facts.get("momentId"))}, extra)
         else:
             self.answer(status, {"error": "answer %d from the test engine" % status}, extra)
+        return True
 
 
 def main():
@@ -178,6 +240,11 @@ def main():
     parser.add_argument("--token")
     parser.add_argument("--stall-seconds", type=float, default=30)
     parser.add_argument("--max-seconds", type=float, default=600)
+    parser.add_argument("--read-delay", type=float, default=0)
+    parser.add_argument("--read-chunk", type=int, default=4096)
+    parser.add_argument("--answer-delay", type=float, default=0)
+    parser.add_argument("--dedupe", action="store_true")
+    parser.add_argument("--trace", action="store_true")
     ARGS = parser.parse_args()
     # A child of a Swift test inherits a signal mask that blocks SIGTERM: undo it, so that
     # terminating the engine works; and leave on our own when the test process goes away

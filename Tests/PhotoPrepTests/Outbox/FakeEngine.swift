@@ -19,13 +19,14 @@ final class FakeEngine {
 
     struct StartFailure: Error, CustomStringConvertible { let description: String }
 
-    init(plan: String, token: String? = nil, stallSeconds: Double = 30) throws {
+    /// `options`: more of the script's flags (`--read-delay`, `--answer-delay`, `--dedupe`, `--trace`).
+    init(plan: String, token: String? = nil, stallSeconds: Double = 30, options: [String] = []) throws {
         log = try OutboxFixtures.scratchFolder("engine").appendingPathComponent("requests.jsonl")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         var arguments = [FakeEngine.script.path, "--log", log.path, "--plan", plan,
                          "--stall-seconds", String(stallSeconds)]
         if let token { arguments += ["--token", token] }
-        process.arguments = arguments
+        process.arguments = arguments + options
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -67,6 +68,20 @@ final class FakeEngine {
         return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }
+    }
+
+    /// Every line of the log: with `--trace`, the engine's `begin`/`end` events and the test's own
+    /// marks among the requests (which have no `event`).
+    func events() -> [[String: Any]] { requests() }
+
+    /// Appends the test's own line (such as `{"event": "kill"}`) to the log, in order with the engine's.
+    func mark(_ entry: [String: Any]) {
+        guard let data = try? JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys]) else { return }
+        let fd = open(log.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let line = data + Data("\n".utf8)
+        _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 
     /// Waits (polling, up to `seconds`) until at least `count` requests have arrived.
