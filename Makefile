@@ -5,7 +5,7 @@ SWIFT    ?= swift
 DEBS     := libturbojpeg0-dev libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-kor \
             tesseract-ocr-osd libimage-exiftool-perl imagemagick libvips-tools python3 python3-pil libxml2 \
             fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-noto-cjk time \
-            libtiff-dev libpng-dev
+            libtiff-dev libpng-dev libjpeg-turbo-progs
 RELEASE  := .build/release/prepare-photo
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
