@@ -17,7 +17,27 @@ extension Outbox {
     /// A crash before the move leaves it pending: the next run sends it again with the same key.
     func markSent(_ id: String, answer: EngineAnswer) throws(OutboxError) {
         try settle(id, into: "sent", file: "receipt.json", answer: answer)
-        let folder = folderPath(id, "sent")
+        dropPictures(folderPath(id, "sent"))
+    }
+
+    /// Finishes what a sender killed between moving a moment to `sent/` and dropping its pictures
+    /// left behind: every `sent/<id>/` keeps only `moment.json` and `receipt.json` (a sent moment's
+    /// photos, with their places and faces, are not kept). A few `stat`s per sent moment; call it
+    /// holding the sender's lock, before sending. Best effort: what cannot be read or removed now is
+    /// left for the next run, and never stops a delivery.
+    func tidySent() {
+        for id in (try? ids(in: "sent")) ?? [] {
+            let folder = folderPath(id, "sent")
+            if Outbox.pictureNames.contains(where: { DurableFiles.exists(folder + "/" + $0) }) {
+                dropPictures(folder)
+            }
+        }
+    }
+
+    /// The pictures a moment may hold (`annotated.jpg` with `--annotate`).
+    static let pictureNames = ["original.jpg", "copy.jpg", "annotated.jpg"]
+
+    private func dropPictures(_ folder: String) {
         for name in (try? DurableFiles.names(in: folder)) ?? [] where name != "moment.json" && name != "receipt.json" {
             DurableFiles.removeTree(folder + "/" + name)
         }

@@ -7,7 +7,8 @@ import Foundation
 /// drop duplicates. A moment leaves `pending/` only after the engine's answer: 200/201/409 move it
 /// to `sent/` with `receipt.json`, 400/413/415/422 to `failed/` with `failure.json`. Anything else
 /// leaves it pending; a sender killed mid-upload leaves it pending too, and the next run sends it
-/// again with the same key.
+/// again with the same key. A sender killed just after moving a moment to `sent/` may leave its
+/// pictures there; the next run drops them before sending.
 ///
 /// Only one sender drains an outbox at a time (`flock` on `OUTBOX/.sender.lock`); a second one
 /// fails at once with `OutboxError.senderBusy` (the command line says so and exits 0).
@@ -34,6 +35,7 @@ public struct OutboxSender: Sendable {
     public func send(onEvent: (DeliveryEvent) -> Void = { _ in }) throws(OutboxError) -> DeliveryReport {
         guard let lock = try outbox.lockSender() else { throw .senderBusy(outbox: outbox.rootPath) }
         defer { lock.release() }
+        outbox.tidySent()
         let client = EngineClient(engine: engine, token: token, timeout: policy.requestTimeout)
         var report = DeliveryReport()
         var stopReason: String?
