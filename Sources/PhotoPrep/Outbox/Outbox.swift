@@ -19,8 +19,9 @@ import Glibc
 ///
 /// Promises: a moment appears in `pending/` whole or not at all (staged under `tmp/`, flushed,
 /// renamed in one step, the folder flushed); several processes and threads may feed one outbox at
-/// once; leftovers of a crashed writer are removed when the outbox is next opened, while the
-/// staging folders of writers still alive are left alone (each is guarded by its owner's `flock`);
+/// once; leftovers of a crashed writer (staging folders, claim files) are removed when the outbox
+/// is next opened, while those of writers still alive are left alone (each is guarded by its
+/// owner's `flock`);
 /// folders are `0700` and files `0600`. A failed write (full or read-only disk) removes the moment
 /// being written and never touches what is already pending.
 ///
@@ -36,7 +37,8 @@ public final class Outbox: Sendable {
     static let states = ["pending", "sent", "failed"]
 
     /// Opens (creating when missing) the outbox at `root`: makes `tmp/ pending/ sent/ failed/
-    /// index/ .locks/` with mode `0700` and clears what crashed writers left under `tmp/`.
+    /// index/ .locks/` with mode `0700` and clears what crashed writers left under `tmp/` and the
+    /// claim files in `.locks/` that nobody holds.
     public init(root: URL) throws(OutboxError) {
         self.root = root.standardizedFileURL
         rootPath = self.root.path
@@ -46,6 +48,7 @@ public final class Outbox: Sendable {
             try DurableFiles.makeDirectory(rootPath + "/" + sub)
         }
         StagingArea.clearLeftovers(in: rootPath + "/tmp")
+        Outbox.clearFreeClaims(in: rootPath + "/.locks")
         if !DurableFiles.isDirectory(rootPath + "/index") { try rebuildIndex() }
         try DurableFiles.syncDirectory(rootPath)
     }

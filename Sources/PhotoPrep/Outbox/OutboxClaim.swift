@@ -50,6 +50,18 @@ extension Outbox {
         return .prepare(claim)
     }
 
+    /// Removes the claim files nobody holds: a worker killed between enqueueing a photo and giving
+    /// its claim up leaves its file behind (the lock itself dies with the process), and a photo
+    /// already in the outbox is never claimed again to remove it. Held claims are left alone; a
+    /// worker claiming a file just removed notices and claims a new one (`FileLock.acquire`).
+    static func clearFreeClaims(in locks: String) {
+        for name in (try? DurableFiles.names(in: locks)) ?? [] {
+            if let free = try? FileLock.acquire(locks + "/" + name, wait: false, removeOnRelease: true) {
+                free.release()
+            }
+        }
+    }
+
     private func takeClaim(sha256: String, wait: Bool) throws(OutboxError) -> OutboxClaim? {
         guard MomentFiles.isDigest(sha256) else {
             throw .invalidMoment(id: sha256, reason: "the photo's digest is not lowercase hexadecimal")

@@ -137,10 +137,12 @@ extension OutboxKillTests {
     /// The outbox after a batch killed in either phase: every moment whole where it is (pending/:
     /// its files, both JPEGs whole; sent/: its record and a receipt for its own key), each naming a
     /// photo of the folder, no photo twice; no photo claim and no sender lock still held; and what
-    /// the kill left in tmp/ cleared when the outbox is opened again, as the rerun does. Returns how
-    /// many moments there are and whether tmp/ held a staging folder before that.
+    /// the kill left in tmp/ and .locks/ cleared when the outbox is opened again, as the rerun does.
+    /// Returns how many moments there are, whether tmp/ held a staging folder before that, and how
+    /// many claim files .locks/ held.
     static func checkBatchOutbox(_ root: URL, photos: Set<String>, _ run: String,
-                                 sourceLocation: SourceLocation = #_sourceLocation) -> (moments: Int, staged: Bool) {
+                                 sourceLocation: SourceLocation = #_sourceLocation)
+        -> (moments: Int, staged: Bool, claims: Int) {
         var shas: [String] = []
         var placed: [String: String] = [:]
         for state in ["pending", "sent", "failed"] {
@@ -182,7 +184,8 @@ extension OutboxKillTests {
             }
         }
         #expect(Set(shas).count == shas.count, "\(run): a photo is in the outbox twice", sourceLocation: sourceLocation)
-        for claim in OutboxFixtures.names(root.appendingPathComponent(".locks")) {
+        let claims = OutboxFixtures.names(root.appendingPathComponent(".locks"))
+        for claim in claims {
             let lock = try? FileLock.acquire(root.path + "/.locks/" + claim, wait: false, removeOnRelease: false)
             #expect(lock != nil, "\(run): the claim on \(claim) is still held", sourceLocation: sourceLocation)
             lock?.release()
@@ -191,9 +194,12 @@ extension OutboxKillTests {
         let outbox = try? Outbox(root: root)
         #expect(outbox != nil && OutboxFixtures.names(root.appendingPathComponent("tmp")).isEmpty,
                 "\(run): opening the outbox again does not clear tmp/", sourceLocation: sourceLocation)
+        #expect(OutboxFixtures.names(root.appendingPathComponent(".locks")).isEmpty,
+                "\(run): opening the outbox again does not clear the free claims in .locks/",
+                sourceLocation: sourceLocation)
         let lock = outbox.flatMap { try? $0.lockSender() }
         #expect(lock != nil, "\(run): the killed sender's lock is still held", sourceLocation: sourceLocation)
         lock?.release()
-        return (shas.count, staged)
+        return (shas.count, staged, claims.count)
     }
 }

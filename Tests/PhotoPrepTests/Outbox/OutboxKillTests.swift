@@ -12,7 +12,9 @@ import Glibc
 /// Kill runs here: 30 of the sender, 14 of prepare-then-send (in either phase), each counted only when
 /// our SIGKILL ended the process; with the 24 + 6 kill points of `OutboxCrashTests`, 74 in `make test`.
 /// Each test prints where its kills landed. Found by them: a sender killed between moving a moment
-/// to sent/ and dropping its pictures left the pictures there for good (now dropped by the next run).
+/// to sent/ and dropping its pictures left the pictures there for good (now dropped by the next
+/// send), and a batch killed between enqueueing a photo and releasing its claim left the claim file
+/// in .locks/ for good (now cleared when the outbox is opened).
 @Suite(.serialized)
 struct OutboxKillTests {
     static let senderKills = 30
@@ -60,6 +62,26 @@ struct OutboxKillTests {
         #expect(engine.requests().map { $0["key"] as? String } == ["photo-\(moments[2].id)"],
                 "only the moment still pending is sent")
         Self.checkSenderOutbox(root, moments, final: true, "after the next run")
+    }
+
+    /// A batch killed between enqueueing a photo and giving its claim up left the claim's file in
+    /// .locks/ for good: its lock died with the process, but the photo, now in the outbox, is never
+    /// claimed again, which is what removes the file. Opening the outbox clears free claim files and
+    /// leaves those still held alone.
+    @Test func claimFilesLeftByAKilledBatchAreClearedWhenTheOutboxIsOpened() throws {
+        let root = try OutboxFixtures.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let outbox = try Outbox(root: root)
+        let (free, held) = (String(repeating: "a", count: 64), String(repeating: "b", count: 64))
+        #expect(FileManager.default.createFile(atPath: root.path + "/.locks/" + free, contents: nil))
+        let claim = try #require(try outbox.claim(sha256: held))
+        defer { claim.release() }
+
+        _ = try Outbox(root: root)
+        #expect(OutboxFixtures.names(root.appendingPathComponent(".locks")) == [held])
+        #expect(try outbox.claim(sha256: held) == nil, "a claim still held stays held")
+        let again = try #require(try outbox.claim(sha256: free), "the photo can be claimed again")
+        again.release()
     }
 
     // MARK: - The sender killed
@@ -202,7 +224,8 @@ struct OutboxKillTests {
                 if p.killed {
                     kills["prepare", default: 0] += 1
                     killsThisRound += 1
-                    let (moments, staged) = Self.checkBatchOutbox(root, photos: photos, name)
+                    let (moments, staged, claims) = Self.checkBatchOutbox(root, photos: photos, name)
+                    claimFiles += claims
                     let landing = staged ? "prepare: writing a moment (its staging folder left in tmp/)"
                         : moments == before ? "prepare: starting, no moment written yet" : "prepare: between moments"
                     landings[landing, default: 0] += 1
@@ -231,7 +254,7 @@ struct OutboxKillTests {
                 break  // both phases ran to their end
             }
             // The set is complete: every photo of the folder sent once, the engine saw exactly them.
-            let (moments, _) = Self.checkBatchOutbox(root, photos: photos, "round \(round), done")
+            let (moments, _, _) = Self.checkBatchOutbox(root, photos: photos, "round \(round), done")
             #expect(moments == photoCount, "round \(round): \(moments) moments for \(photoCount) photos")
             #expect(OutboxFixtures.names(root.appendingPathComponent("pending")).isEmpty,
                     "round \(round): moments left pending")
@@ -239,8 +262,6 @@ struct OutboxKillTests {
                 let names = OutboxFixtures.names(root.appendingPathComponent("sent/\(id)"))
                 #expect(names == ["moment.json", "receipt.json"], "round \(round): sent/\(id) still holds pictures")
             }
-            // Claim files a kill left behind are free (checked above) but stay until that photo is claimed again.
-            claimFiles += OutboxFixtures.names(root.appendingPathComponent(".locks")).count
             #expect(engine.waitUntilIdle())
             let seen = Self.checkEngineSawEachPhotoUnderOneKey(engine, photos: photos, "round \(round)")
             resentWithSameKey += seen.repeated
@@ -253,7 +274,7 @@ struct OutboxKillTests {
               + "sending, \(round) batches of \(photoCount) photos (\(attempts) runs of prepare-then-send): "
               + landings.summary(order: order)
               + "; \(resentWithSameKey) requests repeated a moment (same key), \(cut) bodies cut short, "
-              + "\(claimFiles) free claim files left in .locks/; outbox checked after every kill, outbox and engine "
+              + "\(claimFiles) free claim files found in .locks/ after a kill (cleared on opening); outbox checked after every kill, outbox and engine "
               + "at the end of each batch")
         #expect(kills.values.reduce(0, +) == Self.batchKills)
     }
