@@ -93,7 +93,9 @@ struct GPXPointReader {
     /// A decimal number as GPX writes them (`-33.8`, `12`, `1.5e2`): no `nan`, `inf` or hex.
     static func decimal(_ text: ArraySlice<UInt8>) -> Double? {
         guard !text.isEmpty,
-            text.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 == 0x65 || $0 == 0x45 })
+            text.allSatisfy({
+                ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D || $0 == 0x65 || $0 == 0x45
+            })
         else { return nil }
         return Double(String(decoding: text, as: UTF8.self))
     }

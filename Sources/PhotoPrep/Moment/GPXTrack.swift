@@ -140,4 +140,3 @@ public struct GPXTrack: Sendable, Equatable {
         return "\(s / 3600) h \((s % 3600) / 60) min"
     }
 }
-

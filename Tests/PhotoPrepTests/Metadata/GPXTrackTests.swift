@@ -160,7 +160,8 @@ private let gpxPoint = "<trkpt lat=\"1\" lon=\"2\"><time>2026-11-29T06:40:00Z</t
             let track = try GPXTrack.parse(Data(text.utf8), name: "walk.gpx")
             #expect(track.fixes.count == Self.phoneAppFixes.count)
             for (fix, want) in zip(track.fixes, Self.phoneAppFixes) {
-                #expect(fix == GPXTrack.Fix(time: Self.date(want.time), lat: want.lat, lon: want.lon, elevation: want.ele))
+                #expect(
+                    fix == GPXTrack.Fix(time: Self.date(want.time), lat: want.lat, lon: want.lon, elevation: want.ele))
             }
         }
         #expect(Self.phoneAppPrefixed.contains("<gpx:trkpt lat="), "the prefixed variant really is prefixed")
@@ -202,7 +203,8 @@ private let gpxPoint = "<trkpt lat=\"1\" lon=\"2\"><time>2026-11-29T06:40:00Z</t
             let lat = try #require(ExifTool.double(read["Composite:GPSLatitude"]), "exiftool placed \(t)")
             let lon = try #require(ExifTool.double(read["Composite:GPSLongitude"]))
             let alt = try #require(ExifTool.double(read["Composite:GPSAltitude"]))
-            #expect(abs(place.lat - lat) < 1e-7 && abs(place.lon - lon) < 1e-7, "\(t): \(place) vs exiftool \(lat), \(lon)")
+            #expect(
+                abs(place.lat - lat) < 1e-7 && abs(place.lon - lon) < 1e-7, "\(t): \(place) vs exiftool \(lat), \(lon)")
             #expect(abs((place.altitudeM ?? .nan) - alt) < 1e-3, "\(t): \(place.altitudeM ?? .nan) vs exiftool \(alt)")
         }
     }
@@ -249,7 +251,10 @@ private let gpxPoint = "<trkpt lat=\"1\" lon=\"2\"><time>2026-11-29T06:40:00Z</t
             ("<gpx>\n<trk><name>Tom &nbsp; Jerry</name><trkseg>\(gpxPoint)</trkseg></trk></gpx>", "&nbsp;", 2),
             ("<gpx><trk><name>Tom & Jerry</name><trkseg>\(gpxPoint)</trkseg></trk></gpx>", "bare '&'", 1),
             ("<gpx><trk><name>&#0;</name><trkseg>\(gpxPoint)</trkseg></trk></gpx>", "does not allow", 1),
-            ("<gpx>\n<trk><trkseg>\(gpxPoint)\n<trkpt lat=\"1\" lat=\"3\" lon=\"2\"/></trkseg></trk></gpx>", "given twice", 3),
+            (
+                "<gpx>\n<trk><trkseg>\(gpxPoint)\n<trkpt lat=\"1\" lat=\"3\" lon=\"2\"/></trkseg></trk></gpx>",
+                "given twice", 3
+            ),
             ("<gpx><trk><trkseg><trkpt lat=1 lon=2/></trkseg></trk></gpx>", "not in quotes", 1),
             ("<gpx><trk><trkseg><trkpt lat=\"<1\" lon=\"2\"/></trkseg></trk></gpx>", "'<' inside the value", 1),
             ("<gpx><trk><trkseg>\(gpxPoint)<!-- unclosed </trkseg></trk></gpx>", "never closed", 1),
