@@ -88,9 +88,10 @@ struct DecoderMessages: Sendable {
 @_cdecl("PhotoPrep_libtiffMessage")
 func libtiffMessage(_ isError: Int32, _ module: UnsafePointer<CChar>?, _ text: UnsafePointer<CChar>?) {
     var body = text.map { String(cString: $0) } ?? ""
-    // Leptonica opens every TIFF under the name "tifferror", which libtiff puts before its text.
+    // Leptonica opens every TIFF under the name "tifferror", which libtiff gives as the module or
+    // puts before its text: it says nothing about the file.
     if body.hasPrefix("tifferror: ") { body.removeFirst("tifferror: ".count) }
-    let place = module.map { String(cString: $0) } ?? ""
+    let place = module.map { String(cString: $0) }.flatMap { $0 == "tifferror" ? nil : $0 } ?? ""
     DecoderMessages.record(.init(library: "libtiff", isError: isError != 0,
                                  text: place.isEmpty ? body : "\(place): \(body)"))
 }
