@@ -53,7 +53,8 @@ extension Outbox {
     /// Removes the claim files nobody holds: a worker killed between enqueueing a photo and giving
     /// its claim up leaves its file behind (the lock itself dies with the process), and a photo
     /// already in the outbox is never claimed again to remove it. Held claims are left alone; a
-    /// worker claiming a file just removed notices and claims a new one (`FileLock.acquire`).
+    /// worker claiming a file just removed notices and claims a new one (`FileLock.acquire`), and
+    /// one asking without waiting (`claim(sha256:)`) at that very instant may find the photo busy.
     static func clearFreeClaims(in locks: String) {
         for name in (try? DurableFiles.names(in: locks)) ?? [] {
             if let free = try? FileLock.acquire(locks + "/" + name, wait: false, removeOnRelease: true) {
