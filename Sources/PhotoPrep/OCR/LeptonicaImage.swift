@@ -86,4 +86,66 @@ struct LeptonicaImage: ~Copyable {
     func backgroundNormalized() -> LeptonicaImage? {
         LeptonicaImage(owning: pixBackgroundNormSimple(pix, nil, nil))
     }
+
+    /// The part of the picture inside `rect` (clamped to the picture), as a new image.
+    func clipped(to rect: PixelRect) -> LeptonicaImage? {
+        let x0 = max(0, Int(rect.minX)), y0 = max(0, Int(rect.minY))
+        let x1 = min(width, Int(rect.maxX.rounded(.up))), y1 = min(height, Int(rect.maxY.rounded(.up)))
+        guard x1 > x0, y1 > y0, let box = boxCreate(Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0)) else {
+            return nil
+        }
+        var b: UnsafeMutablePointer<Box>? = box
+        defer { boxDestroy(&b) }
+        return LeptonicaImage(owning: pixClipRectangle(pix, box, nil))
+    }
+
+    /// A copy of this 8-bit picture with `rects` filled with their grey levels.
+    func painted(_ rects: [(PixelRect, UInt8)]) -> LeptonicaImage? {
+        guard let copy = LeptonicaImage(owning: pixCopy(nil, pix)) else { return nil }
+        for (rect, level) in rects {
+            let x0 = max(0, Int(rect.minX)), y0 = max(0, Int(rect.minY))
+            let x1 = min(width, Int(rect.maxX.rounded(.up))), y1 = min(height, Int(rect.maxY.rounded(.up)))
+            guard x1 > x0, y1 > y0, let box = boxCreate(Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0)) else {
+                continue
+            }
+            var b: UnsafeMutablePointer<Box>? = box
+            _ = pixSetInRectArbitrary(copy.pix, box, l_uint32(level))
+            boxDestroy(&b)
+        }
+        return copy
+    }
+
+    /// How grainy this 8-bit picture is: the median difference between horizontal neighbours (a few
+    /// levels on a clean photo; sensor noise in dim light raises it, text and edges hardly move it).
+    func graininess() -> Int {
+        guard depth == 8, let data = pixGetData(pix) else { return 0 }
+        let w = width, h = height, wpl = Int(pixGetWpl(pix))
+        guard w > 2, h > 0 else { return 0 }
+        var hist = [Int](repeating: 0, count: 256)
+        var n = 0
+        var y = 0
+        while y < h {
+            let row = data + y * wpl
+            var prev = Int((row[0] >> 24) & 0xff)
+            for x in 1..<w {
+                let v = Int((row[x >> 2] >> UInt32(24 - 8 * (x & 3))) & 0xff)
+                hist[abs(v - prev)] += 1
+                prev = v
+                n += 1
+            }
+            y += 3
+        }
+        var acc = 0
+        for (d, c) in hist.enumerated() {
+            acc += c
+            if acc * 2 >= n { return d }
+        }
+        return 0
+    }
+
+    /// Each pixel replaced by the mean of its 3×3 neighbourhood: grain that a global threshold would
+    /// turn into specks is smoothed away, strokes a few pixels wide stay. 8-bit grey only.
+    func smoothed() -> LeptonicaImage? {
+        LeptonicaImage(owning: pixBlockconv(pix, 1, 1))
+    }
 }

@@ -40,6 +40,9 @@ enum LineFilter {
         let alnum = w.text.filter { $0.isLetter || $0.isNumber }.count
         if alnum == 0 { return w.confidence < 80 || w.text.count == 1 }
         if alnum == 1 && w.text.count <= 2 && w.confidence < 50 { return true }
+        // One letter over and over ("HHHHH", "eee"): the courses of a brick wall, railings, blinds.
+        let letters = w.text.filter(\.isLetter).map { $0.lowercased() }
+        if letters.count >= 3, letters.count == alnum, Set(letters).count == 1 { return true }
         return w.confidence < 20
     }
 }

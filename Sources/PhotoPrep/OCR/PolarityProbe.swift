@@ -7,7 +7,8 @@ internal import CTesseract
 /// than its ground, as glyph strokes on a dark panel are. Pages and dark-on-light signs get no votes,
 /// which saves them the second, inverted reading.
 enum PolarityProbe {
-    static func hasDarkRegions(_ grey: borrowing LeptonicaImage) -> Bool {
+    /// Whether at least `minShare` of the picture's cells (and at least two) hold light text on dark.
+    static func hasDarkRegions(_ grey: borrowing LeptonicaImage, minShare: Double = 0.005) -> Bool {
         let w = grey.width, h = grey.height
         guard grey.depth == 8, let data = pixGetData(grey.pix) else { return true }
         let wpl = Int(pixGetWpl(grey.pix))
@@ -36,7 +37,7 @@ enum PolarityProbe {
             }
             cy += cell
         }
-        return votes >= max(2, cells / 200)
+        return votes >= max(2, Int((Double(cells) * minShare).rounded(.up)))
     }
 
     /// The median is the ground; strokes are pixels far from it. Light strokes on a darker ground win.

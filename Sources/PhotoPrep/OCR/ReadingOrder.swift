@@ -13,6 +13,8 @@ enum ReadingOrder {
         var rect: PixelRect
         var textHeight: Double
         var slope: Double
+        /// The panel the line was read in (lines of one panel are read together), or -1.
+        var region: Int = -1
     }
 
     /// Indices of `items` in reading order.
@@ -20,10 +22,25 @@ enum ReadingOrder {
         guard items.count > 1 else { return Array(items.indices) }
         let skew = skewAngle(items)
         let rects = items.map { deskewed($0, angle: skew) }
-        let blocks = groupIntoBlocks(rects)
-        let blockRects = blocks.map { b in b.dropFirst().reduce(rects[b[0]].rect) { $0.union(rects[$1].rect) } }
-        let blockOrder = xyCut(Array(blocks.indices), rects: blockRects)
-        return blockOrder.flatMap { sortedTopToBottom(blocks[$0], rects) }
+        // Units to cut between: each panel's lines, ordered within the panel as a picture of their
+        // own, and each block of the lines outside panels.
+        var units: [[Int]] = []
+        let panels = Dictionary(grouping: items.indices.filter { items[$0].region >= 0 }) { items[$0].region }
+        for region in panels.keys.sorted() {
+            let ids = panels[region]!
+            let inner = order(ids.map { var i = items[$0]; i.region = -1; return i })
+            units.append(inner.map { ids[$0] })
+        }
+        let loose = items.indices.filter { items[$0].region < 0 }
+        if panels.isEmpty {
+            units = groupIntoBlocks(rects).map { sortedTopToBottom($0, rects) }
+        } else if !loose.isEmpty {
+            let blocks = groupIntoBlocks(loose.map { rects[$0] })
+            units += blocks.map { b in sortedTopToBottom(b, loose.map { rects[$0] }).map { loose[$0] } }
+        }
+        let unitRects = units.map { u in u.dropFirst().reduce(rects[u[0]].rect) { $0.union(rects[$1].rect) } }
+        let unitOrder = xyCut(Array(units.indices), rects: unitRects)
+        return unitOrder.flatMap { units[$0] }
     }
 
     /// The photo's skew: the length-weighted median slope of lines long enough to tell.

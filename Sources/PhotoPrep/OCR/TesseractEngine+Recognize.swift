@@ -11,21 +11,95 @@ extension TesseractEngine {
         guard let upright = quarterTurns == 0 ? grey.grey() : grey.rotated(quarterTurns: quarterTurns) else {
             throw .recognitionFailed(reason: "Leptonica could not turn the picture")
         }
-        var found = try readBothPolarities(upright, scale: 1, invert: invert)
-        // Sauvola suits pages under uneven light but can lose big sign letters on textured walls to
-        // layout analysis; where little was read, read again with Tesseract's global (Otsu) threshold.
-        if thorough, options.thresholding != 0, Self.readableCharacters(found) < 60 {
-            setVariable("thresholding_method", "0")
-            defer { setVariable("thresholding_method", String(options.thresholding)) }
-            found += try readBothPolarities(upright, scale: 1, invert: invert)
+        let plan = ReadingPlan(upright, invert: invert, findPanels: options.readPanels)
+        var found = try read(plan, upright, scale: 1, panels: true, thresholding: options.thresholding)
+        if thorough, needsGlobalThreshold(found) {
+            found += try read(plan, upright, scale: 1, panels: false, thresholding: 0)
             found = FoundLine.merge(found)
         }
-        if allowEnlarging, let factor = enlargement(for: found, width: upright.width, height: upright.height),
-           let big = upright.scaled(by: factor)
-        {
-            found += try readBothPolarities(big, scale: factor, invert: invert)
+        if allowEnlarging, let factor = enlargement(for: found, width: upright.width, height: upright.height) {
+            found += try read(plan, upright, scale: factor, panels: true, thresholding: options.thresholding)
         }
         return FoundLine.merge(found)
+    }
+
+    /// Sauvola suits pages under uneven light but can lose big sign letters on textured walls to
+    /// layout analysis: where little was read, the rest of the picture (outside panels, which are
+    /// always read with it) is read again with Tesseract's global (Otsu) threshold.
+    func needsGlobalThreshold(_ found: [FoundLine]) -> Bool {
+        options.thresholding != 0 && Self.readableCharacters(found) < 60
+    }
+
+    /// `found` (read without the second reading) completed by the Otsu reading of the rest of the
+    /// picture turned by `quarterTurns`, for a turn settled after a quick look.
+    func addingGlobalThresholdReading(to found: [FoundLine], in grey: borrowing LeptonicaImage, quarterTurns: Int,
+                                      invert: Bool) throws(OCRError) -> [FoundLine]
+    {
+        guard needsGlobalThreshold(found),
+              let upright = quarterTurns == 0 ? grey.grey() : grey.rotated(quarterTurns: quarterTurns)
+        else { return found }
+        let plan = ReadingPlan(upright, invert: invert, findPanels: options.readPanels)
+        return FoundLine.merge(found + (try read(plan, upright, scale: 1, panels: false, thresholding: 0)))
+    }
+
+    /// Reads every panel of the plan on its own, dark text on light (`panels`), then the rest of the
+    /// picture (the panels read painted over with the wall around them) in the polarities it needs, with
+    /// Tesseract's `thresholding` method; `scale` enlarges for small text.
+    private func read(_ plan: ReadingPlan, _ upright: borrowing LeptonicaImage, scale: Double, panels: Bool,
+                      thresholding: Int) throws(OCRError) -> [FoundLine]
+    {
+        var out: [FoundLine] = []
+        var unread: Set<Int> = []
+        defer { setVariable("thresholding_method", String(options.thresholding)) }
+        if panels, !plan.panels.isEmpty {
+            for (i, panel) in plan.panels.enumerated() {
+                // On an evenly lit panel the global (Otsu) threshold separates the text cleanly, where a
+                // local one can break bold strokes; a panel lit from one side needs the local one.
+                let local = panel.unevenness >= PanelFinder.unevenLight && options.thresholding != 0
+                setVariable("thresholding_method", local ? String(options.thresholding) : "0")
+                let origin = (x: panel.rect.minX.rounded(.down), y: panel.rect.minY.rounded(.down))
+                let wall = panel.outside.map { r in
+                    (PixelRect(minX: r.minX - origin.x, minY: r.minY - origin.y,
+                               maxX: r.maxX - origin.x, maxY: r.maxY - origin.y), panel.ground)
+                }
+                guard var crop = upright.clipped(to: panel.rect)?.painted(wall) else {
+                    unread.insert(i)
+                    continue
+                }
+                // Grain on a panel photographed in dim light becomes specks under a global threshold
+                // and hides low-contrast text (yellow on red); a 3×3 mean removes it.
+                if crop.graininess() >= PanelFinder.grainy, let smooth = crop.smoothed() { crop = smooth }
+                for inverted in plan.panelPolarities[i] {
+                    guard let oriented = inverted ? crop.inverted() : crop.grey() else { continue }
+                    // A panel Tesseract cannot read is left to the reading of the rest of the picture.
+                    do {
+                        if scale == 1 {
+                            out += try pass(oriented, scale: 1, origin: origin, region: i)
+                        } else if let big = oriented.scaled(by: scale) {
+                            out += try pass(big, scale: scale, origin: origin, region: i)
+                        }
+                    } catch {
+                        unread.insert(i)
+                    }
+                }
+            }
+        }
+        setVariable("thresholding_method", String(thresholding))
+        let rest: LeptonicaImage
+        let painted = plan.panels.indices.filter { !unread.contains($0) }.map { plan.panels[$0] }
+        if painted.isEmpty {
+            guard let whole = upright.grey() else { return out }
+            rest = whole
+        } else {
+            guard let image = upright.painted(painted.map { ($0.rect, $0.surround) }) else { return out }
+            rest = image
+        }
+        if scale == 1 {
+            out += try readBothPolarities(rest, scale: 1, invert: plan.invertRest)
+        } else if let big = rest.scaled(by: scale) {
+            out += try readBothPolarities(big, scale: scale, invert: plan.invertRest)
+        }
+        return out
     }
 
     /// Small text is read again at the size Tesseract reads best (x-height about 20–30 px; only for OCR,
@@ -52,7 +126,9 @@ extension TesseractEngine {
         return out
     }
 
-    private func pass(_ image: borrowing LeptonicaImage, scale: Double) throws(OCRError) -> [FoundLine] {
+    private func pass(_ image: borrowing LeptonicaImage, scale: Double, origin: (x: Double, y: Double) = (0, 0),
+                      region: Int = -1) throws(OCRError) -> [FoundLine]
+    {
         let lines: [TextLine]
         if options.normalizeBackground, let even = image.backgroundNormalized() {
             lines = try readLines(even, layout: options.layout)
@@ -66,8 +142,9 @@ extension TesseractEngine {
                 let r = clean.rect
                 out.append(FoundLine(
                     line: clean,
-                    rect: PixelRect(minX: r.minX / scale, minY: r.minY / scale, maxX: r.maxX / scale, maxY: r.maxY / scale),
-                    textHeight: clean.textHeight / scale))
+                    rect: PixelRect(minX: origin.x + r.minX / scale, minY: origin.y + r.minY / scale,
+                                    maxX: origin.x + r.maxX / scale, maxY: origin.y + r.maxY / scale),
+                    textHeight: clean.textHeight / scale, region: region))
             }
         }
         return out

@@ -93,7 +93,9 @@ public final class TesseractEngine {
         }
         let invert = options.invert ?? PolarityProbe.hasDarkRegions(grey)
         var turns = 0
-        var found = try findLines(in: grey, quarterTurns: 0, invert: invert, allowEnlarging: false)
+        // A first, quick reading; the second (Otsu) reading waits until the turn is known, as reading
+        // a turned page twice in the wrong direction cost more than all the rest.
+        var found = try findLines(in: grey, quarterTurns: 0, invert: invert, allowEnlarging: false, thorough: false)
         var best = Self.readableCharacters(found)
         // Tesseract reads sideways lines by itself but in the wrong order and often upside down:
         // when most text runs vertically, look for the turn that stands it upright.
@@ -125,10 +127,8 @@ public final class TesseractEngine {
                     if best >= 15 { break }
                 }
             }
-            if turns != 0, best < 60 {
-                found = try findLines(in: grey, quarterTurns: turns, invert: invert, allowEnlarging: false)
-            }
         }
+        found = try addingGlobalThresholdReading(to: found, in: grey, quarterTurns: turns, invert: invert)
         if options.smallTextHeight > 0,
            enlargement(for: found, width: turns % 2 == 0 ? image.width : image.height,
                        height: turns % 2 == 0 ? image.height : image.width) != nil
@@ -137,7 +137,7 @@ public final class TesseractEngine {
         }
         let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
         let order = ReadingOrder.order(found.map {
-            ReadingOrder.Item(rect: $0.rect, textHeight: $0.textHeight, slope: $0.line.slope)
+            ReadingOrder.Item(rect: $0.rect, textHeight: $0.textHeight, slope: $0.line.slope, region: $0.region)
         })
         let lines = order.map { i in
             let f = found[i]

@@ -16,6 +16,27 @@ struct TextFinderOptions: Sendable {
     /// Text shorter than this (median word height, pixels) is read again enlarged. Tesseract still
     /// reads 13 px body text on a 2048 px photo well, so only smaller text pays for a second reading.
     var smallTextHeight = 10.0
+    /// Read each sign panel (an even ground with text on it) on its own.
+    var readPanels = true
+}
+
+/// What one reading of an upright picture reads: its panels, each in the polarity that makes its
+/// text dark on light (and the other too when the panel holds both), then the rest of the picture.
+struct ReadingPlan {
+    var panels: [Panel]
+    /// For each panel, the readings to make: `false` as it is, `true` inverted.
+    var panelPolarities: [[Bool]]
+    /// Whether the rest of the picture is also read inverted.
+    var invertRest: Bool
+
+    init(_ upright: borrowing LeptonicaImage, invert: Bool, findPanels: Bool = true) {
+        panels = findPanels ? PanelFinder.find(upright) : []
+        // One reading per panel, dark on light: Tesseract already reads a word of the other polarity
+        // inside a block by inverting it (`tessedit_do_invert`), and a dark title bar on a light
+        // poster is a panel of its own.
+        panelPolarities = panels.map { [$0.isDark] }
+        invertRest = invert
+    }
 }
 
 /// One candidate line in the upright frame, ready to be merged, filtered and ordered.
@@ -24,22 +45,38 @@ struct FoundLine {
     /// The line's rectangle in the upright (turned, unscaled) frame.
     var rect: PixelRect
     var textHeight: Double
+    /// The panel it was read in (an index into the reading plan's panels), or -1 outside panels.
+    var region: Int = -1
 
     var score: Double { line.confidence * Double(line.text.filter { $0.isLetter || $0.isNumber }.count) }
 }
 
 extension FoundLine {
     /// Keeps the better of lines that cover the same text (read twice: normal and inverted, or at
-    /// two scales), dropping a line when most of it lies under a better one.
+    /// two scales), dropping a line when most of it lies under a better one that reads the same
+    /// place: centred on the same row, or sharing its words. Neighbouring lines of small print
+    /// overlap too (their ascenders and descenders), but neither of those.
     static func merge(_ lines: [FoundLine]) -> [FoundLine] {
         var kept: [FoundLine] = []
         for l in lines.sorted(by: { $0.score > $1.score }) {
             let clash = kept.contains { k in
                 let inter = k.rect.intersectionArea(l.rect)
-                return inter > 0.4 * min(k.rect.area, l.rect.area)
+                guard inter > 0.4 * min(k.rect.area, l.rect.area) else { return false }
+                let rowShift = abs(k.rect.midY - l.rect.midY)
+                return rowShift < 0.3 * min(k.rect.height, l.rect.height) || sharedWords(k.line, l.line) >= 0.5
             }
             if !clash { kept.append(l) }
         }
         return kept
+    }
+
+    /// The share of the shorter line's words (letters and digits, any case) that the other holds.
+    static func sharedWords(_ a: TextLine, _ b: TextLine) -> Double {
+        func words(_ l: TextLine) -> Set<String> {
+            Set(l.words.map { $0.text.lowercased().filter { $0.isLetter || $0.isNumber } }.filter { !$0.isEmpty })
+        }
+        let wa = words(a), wb = words(b)
+        guard !wa.isEmpty, !wb.isEmpty else { return 1 }
+        return Double(wa.intersection(wb).count) / Double(min(wa.count, wb.count))
     }
 }

@@ -52,6 +52,21 @@ import Testing
         #expect(ReadingOrder.order(tilted) == Array(0..<41))
     }
 
+    @Test func linesOfOnePanelStayTogetherWhateverTheirSizes() {
+        // Two panels side by side, each with a big name over a small translation (heights too different
+        // to be grouped as one block by their shapes alone), and a loose line under both.
+        func inPanel(_ item: ReadingOrder.Item, _ region: Int) -> ReadingOrder.Item {
+            var i = item
+            i.region = region
+            return i
+        }
+        let items = [inPanel(Self.line(100, 300, 200, height: 80), 0), inPanel(Self.line(100, 420, 300, height: 36), 0),
+                     inPanel(Self.line(1100, 320, 250, height: 80), 1), inPanel(Self.line(1100, 440, 260, height: 36), 1),
+                     Self.line(600, 900, 600)]
+        let order = [3, 4, 0, 2, 1]
+        #expect(ReadingOrder.order(order.map { items[$0] }).map { order[$0] } == [0, 1, 2, 3, 4])
+    }
+
     @Test func aSingleLineAndNoLinesNeedNoOrdering() {
         #expect(ReadingOrder.order([]) == [])
         #expect(ReadingOrder.order([Self.line(0, 0, 100)]) == [0])
@@ -104,6 +119,11 @@ import Testing
         #expect(LineFilter.clean(Self.line([("~—", 30, false), ("=", 20, false)])) == nil)
         #expect(LineFilter.clean(Self.line([("ee", 45, false), ("sii", 40, false)])) == nil)
         #expect(LineFilter.clean(Self.line([("i", 60, false)])) == nil)
+        // The courses of a brick wall read as one letter over and over, however sure Tesseract is.
+        #expect(LineFilter.clean(Self.line([("HHHHH", 89, false), ("Pe", 25, false)])) == nil)
+        #expect(LineFilter.clean(Self.line([("eee", 75, false)])) == nil)
+        // Numbers of one digit repeated are real: a room 111, a price 000.
+        #expect(LineFilter.clean(Self.line([("Room", 90, true), ("111", 88, false)]))?.text == "Room 111")
     }
 
     @Test func realLinesAreKeptAndTheirEdgeNoiseTrimmed() {
@@ -137,5 +157,36 @@ import Testing
         let passRect = PixelRect(minX: 2 * min(a.0, b.0), minY: 2 * min(a.1, b.1), maxX: 2 * max(a.0, b.0),
                                  maxY: 2 * max(a.1, b.1))
         #expect(g.toCopy(g.toUpright(passRect)) == copyRect)
+    }
+}
+
+@Suite struct FoundLineMergeTests {
+    /// A line of `text` at `y`, `height` tall (its ascenders and descenders included), 560 px wide.
+    static func found(_ text: String, y: Double, height: Double, confidence: Double = 95) -> FoundLine {
+        let rect = PixelRect(minX: 160, minY: y, maxX: 720, maxY: y + height)
+        let words = text.split(separator: " ").enumerated().map { i, w in
+            TextWord(text: String(w), confidence: confidence,
+                     rect: PixelRect(minX: 160 + Double(i) * 60, minY: y, maxX: 210 + Double(i) * 60, maxY: y + height),
+                     inDictionary: true)
+        }
+        return FoundLine(line: TextLine(words: words, slope: 0), rect: rect, textHeight: 12)
+    }
+
+    @Test func neighbouringLinesOfSmallPrintAreBothKept() {
+        // Measured on a page of 9 pt print: line pitch 20 px, boxes 26–36 px with their ascenders.
+        let a = Self.found("garden adults had please two garden weather", y: 385, height: 36)
+        let b = Self.found("which are only through much quiet with while", y: 405, height: 26)
+        #expect(FoundLine.merge([a, b]).count == 2)
+    }
+
+    @Test func oneLineReadTwiceIsKeptOnceTheBetterReading() {
+        let plain = Self.found("Platform 3 Seoul Station", y: 100, height: 40, confidence: 80)
+        let inverted = Self.found("Platform 3 Seoul Station", y: 104, height: 38, confidence: 95)
+        let merged = FoundLine.merge([plain, inverted])
+        #expect(merged.count == 1 && merged.first?.line.confidence == 95)
+        // Read once as two lines and once as one tall line holding both: one reading is kept.
+        let tall = Self.found("Opening hours Monday to Friday", y: 200, height: 70)
+        let top = Self.found("Opening hours", y: 200, height: 34)
+        #expect(FoundLine.merge([tall, top]).count == 1)
     }
 }

@@ -1,0 +1,236 @@
+internal import CTesseract
+
+/// A sign panel, poster or page: a large area of one even ground colour with text on it.
+struct Panel: Equatable, Sendable {
+    /// Its bounding rectangle in the picture's pixels.
+    var rect: PixelRect
+    /// Its ground's grey level (0 black … 255 white).
+    var ground: UInt8
+    /// Parts of `rect` that are not the panel (the wall at the corners of a tilted panel), to be
+    /// painted with the ground before reading: Tesseract takes a dark corner beside a line for a
+    /// picture and drops the line with it.
+    var outside: [PixelRect] = []
+    /// How far its ground's light changes across it (grey levels between its 10th and 90th
+    /// percentile): a global threshold suits an evenly lit panel, a local one a panel lit from a side.
+    var unevenness: Int = 0
+    /// The grey level around it (the wall), to paint it over with once it has been read, so the rest
+    /// of the picture is read without it and without a block of its colour in its place.
+    var surround: UInt8 = 128
+    /// Light text on a dark ground: read the panel inverted.
+    var isDark: Bool { ground < 128 }
+}
+
+/// Finds the panels of a sign wall (and the page in a photo of one) so each is read on its own.
+///
+/// Tesseract's page layout analysis is made for pages: on a photo of several sign panels it misses
+/// whole panels (a white panel with dark text beside dark panels with light text, a panel on a
+/// brick wall), joins lines of neighbouring panels, and reads a picture in one polarity only. The
+/// same panel cut out and turned dark-on-light reads with Tesseract's defaults. A panel is found as
+/// a large connected area of even grey (neighbours within a few levels after averaging away noise
+/// and strokes) that fills most of its bounding box; its text is the holes in it.
+enum PanelFinder {
+    /// Long edge of the averaged picture the panels are looked for in.
+    static let workingEdge = 400
+    /// Largest difference between neighbouring averaged pixels of one ground (uneven light changes
+    /// slowly, panel edges and strokes change fast).
+    static let tolerance: Int32 = 8
+    /// Largest spread (max − min) of the 3×3 averaged cells around a ground cell: a panel's edge, even
+    /// a soft one, is never flat, so a ground does not run out of its panel into the wall.
+    static let flatness: Int32 = 16
+    /// Ground unevenness from which a panel is read with a local (Sauvola) threshold instead of Otsu.
+    static let unevenLight = 24
+    /// Shortest side of a panel, in pixels.
+    static let minSide = 40
+    /// Median neighbour difference from which a panel is smoothed before reading.
+    static let grainy = 4
+    /// A panel covers at least this share of the picture…
+    static let minShare = 0.006
+    /// … and at most this: a ground as big as the picture is the picture itself, read as a whole.
+    static let maxShare = 0.8
+    /// Share of its bounding box a panel's ground must fill (the rest is its text, or its tilt).
+    static let minFill = 0.5
+
+    /// The panels of `grey` (8-bit), smallest first, so a panel inside another is read before it.
+    static func find(_ grey: borrowing LeptonicaImage) -> [Panel] {
+        guard grey.depth == 8, let data = pixGetData(grey.pix) else { return [] }
+        let w = grey.width, h = grey.height
+        let f = max(1, (max(w, h) + workingEdge - 1) / workingEdge)
+        let sw = w / f, sh = h / f
+        guard sw >= 16, sh >= 16 else { return [] }
+        let wpl = Int(pixGetWpl(grey.pix))
+
+        // Box-average f×f cells: noise and thin strokes fade, grounds stay.
+        var small = [Int32](repeating: 0, count: sw * sh)
+        var acc = [Int32](repeating: 0, count: sw)
+        for sy in 0..<sh {
+            for i in 0..<sw { acc[i] = 0 }
+            for y in sy * f..<(sy + 1) * f {
+                let row = data + y * wpl
+                for sx in 0..<sw {
+                    var s: Int32 = 0
+                    for x in sx * f..<(sx + 1) * f {
+                        s += Int32((row[x >> 2] >> UInt32(24 - 8 * (x & 3))) & 0xff)
+                    }
+                    acc[sx] += s
+                }
+            }
+            let cell = Int32(f * f)
+            for sx in 0..<sw { small[sy * sw + sx] = acc[sx] / cell }
+        }
+
+        var flat = [Bool](repeating: false, count: sw * sh)
+        for y in 1..<(sh - 1) {
+            for x in 1..<(sw - 1) {
+                var lo = Int32.max, hi = Int32.min
+                for dy in -1...1 {
+                    for dx in -1...1 {
+                        let v = small[(y + dy) * sw + x + dx]
+                        lo = min(lo, v); hi = max(hi, v)
+                    }
+                }
+                flat[y * sw + x] = hi - lo <= flatness
+            }
+        }
+
+        // Grow regions of even ground over flat cells; strokes and edges stay out of them.
+        var label = [Int32](repeating: -1, count: sw * sh)
+        var stack: [Int] = []
+        var panels: [(area: Int, panel: Panel)] = []
+        let total = sw * sh
+        for seed in 0..<total where label[seed] < 0 && flat[seed] {
+            let id = Int32(seed)
+            label[seed] = id
+            stack.append(seed)
+            var area = 0, sum = 0
+            var levels = [Int](repeating: 0, count: 256)
+            var minX = sw, minY = sh, maxX = -1, maxY = -1
+            while let p = stack.popLast() {
+                area += 1
+                sum += Int(small[p])
+                levels[Int(small[p])] += 1
+                let x = p % sw, y = p / sw
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                let v = small[p]
+                for q in [x > 0 ? p - 1 : -1, x + 1 < sw ? p + 1 : -1, y > 0 ? p - sw : -1, y + 1 < sh ? p + sw : -1]
+                where q >= 0 && label[q] < 0 && flat[q] && abs(small[q] - v) <= tolerance {
+                    label[q] = id
+                    stack.append(q)
+                }
+            }
+            let share = Double(area) / Double(total)
+            guard share >= minShare else { continue }
+            // Too small to hold a line Tesseract could read (it refuses pictures of a few pixels).
+            guard (maxX - minX + 1) * f >= minSide, (maxY - minY + 1) * f >= minSide else { continue }
+            let boxArea = (maxX - minX + 1) * (maxY - minY + 1)
+            guard Double(boxArea) / Double(total) <= maxShare, Double(area) >= minFill * Double(boxArea) else { continue }
+            // A panel ends at an edge: where its ground runs on past the region's bounds, the region is
+            // part of a ground that changed too much to follow (strong uneven light), and cutting the
+            // picture there would cut its text.
+            guard endsAtEdges(id, label, small, flat, sw, sh, minX, minY, maxX, maxY) else { continue }
+            let rect = PixelRect(minX: Double(minX * f), minY: Double(minY * f),
+                                 maxX: Double(min(w, (maxX + 1) * f)), maxY: Double(min(h, (maxY + 1) * f)))
+            let outside = outsideRuns(id, label, sw, minX, minY, maxX, maxY).map { r in
+                PixelRect(minX: Double(r.x0 * f), minY: Double(r.y * f),
+                          maxX: Double(min(w, (r.x1 + 1) * f)), maxY: Double(min(h, (r.y + 1) * f)))
+            }
+            panels.append((area, Panel(rect: rect, ground: UInt8(sum / area), outside: outside,
+                                       unevenness: percentile(levels, area, 0.9) - percentile(levels, area, 0.1),
+                                       surround: ringMedian(small, sw, sh, minX, minY, maxX, maxY) ?? UInt8(sum / area))))
+        }
+        return panels.sorted { $0.area < $1.area }.map(\.panel)
+    }
+
+    /// Whether the region `id` meets a change of ground along each side of its bounds: of the cells
+    /// where it touches a side, at most a quarter see the same flat ground again a few cells further
+    /// out (past the blended rim of a real edge).
+    static func endsAtEdges(_ id: Int32, _ label: [Int32], _ small: [Int32], _ flat: [Bool], _ sw: Int, _ sh: Int,
+                            _ minX: Int, _ minY: Int, _ maxX: Int, _ maxY: Int) -> Bool
+    {
+        let reach = 3
+        func check(_ cells: [(inside: Int, outside: Int)]) -> Bool {
+            var touching = 0, running = 0
+            for (i, o) in cells where label[i] == id {
+                touching += 1
+                if flat[o], abs(small[o] - small[i]) <= 2 * tolerance { running += 1 }
+            }
+            return running * 4 <= touching
+        }
+        if minY >= reach, !check((minX...maxX).map { (minY * sw + $0, (minY - reach) * sw + $0) }) { return false }
+        if maxY + reach < sh, !check((minX...maxX).map { (maxY * sw + $0, (maxY + reach) * sw + $0) }) { return false }
+        if minX >= reach, !check((minY...maxY).map { ($0 * sw + minX, $0 * sw + minX - reach) }) { return false }
+        if maxX + reach < sw, !check((minY...maxY).map { ($0 * sw + maxX, $0 * sw + maxX + reach) }) { return false }
+        return true
+    }
+
+    /// Runs of cells inside the region's bounds that lie outside it (reached from the bounds' edge
+    /// without crossing the region), grown by one cell to take the blended rim too; its holes (the
+    /// text) are not among them.
+    static func outsideRuns(_ id: Int32, _ label: [Int32], _ sw: Int, _ minX: Int, _ minY: Int,
+                            _ maxX: Int, _ maxY: Int) -> [(y: Int, x0: Int, x1: Int)]
+    {
+        let bw = maxX - minX + 1, bh = maxY - minY + 1
+        var out = [Bool](repeating: false, count: bw * bh)
+        var stack: [Int] = []
+        func visit(_ x: Int, _ y: Int) {
+            let i = y * bw + x
+            if !out[i], label[(minY + y) * sw + minX + x] != id { out[i] = true; stack.append(i) }
+        }
+        for x in 0..<bw { visit(x, 0); visit(x, bh - 1) }
+        for y in 0..<bh { visit(0, y); visit(bw - 1, y) }
+        while let i = stack.popLast() {
+            let x = i % bw, y = i / bw
+            if x > 0 { visit(x - 1, y) }
+            if x + 1 < bw { visit(x + 1, y) }
+            if y > 0 { visit(x, y - 1) }
+            if y + 1 < bh { visit(x, y + 1) }
+        }
+        var grown = out
+        for y in 0..<bh {
+            for x in 0..<bw where out[y * bw + x] {
+                for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                    let nx = x + dx, ny = y + dy
+                    if nx >= 0, nx < bw, ny >= 0, ny < bh { grown[ny * bw + nx] = true }
+                }
+            }
+        }
+        var runs: [(y: Int, x0: Int, x1: Int)] = []
+        for y in 0..<bh {
+            var x = 0
+            while x < bw {
+                guard grown[y * bw + x] else { x += 1; continue }
+                let start = x
+                while x < bw, grown[y * bw + x] { x += 1 }
+                runs.append((minY + y, minX + start, minX + x - 1))
+            }
+        }
+        return runs
+    }
+
+    static func percentile(_ hist: [Int], _ n: Int, _ q: Double) -> Int {
+        var acc = 0
+        for (v, c) in hist.enumerated() {
+            acc += c
+            if Double(acc) >= q * Double(n) { return v }
+        }
+        return hist.count - 1
+    }
+
+    /// The median of the cells two to four cells outside the bounds, or `nil` when the bounds touch
+    /// every edge of the picture.
+    static func ringMedian(_ small: [Int32], _ sw: Int, _ sh: Int, _ minX: Int, _ minY: Int, _ maxX: Int, _ maxY: Int)
+        -> UInt8?
+    {
+        var hist = [Int](repeating: 0, count: 256)
+        var n = 0
+        for y in max(0, minY - 4)...min(sh - 1, maxY + 4) {
+            for x in max(0, minX - 4)...min(sw - 1, maxX + 4) {
+                let dx = x < minX ? minX - x : (x > maxX ? x - maxX : 0)
+                let dy = y < minY ? minY - y : (y > maxY ? y - maxY : 0)
+                guard max(dx, dy) >= 2 else { continue }
+                hist[Int(small[y * sw + x])] += 1
+                n += 1
+            }
+        }
+        return n > 0 ? UInt8(percentile(hist, n, 0.5)) : nil
+    }
+}
