@@ -33,14 +33,16 @@ else
 fi
 cp -r "$here/targets" "$src.new/"
 sources=("$src.new"/Sources/PhotoPrep/*/*.swift "$src.new"/targets/*.swift)
+# Every C module the package declares (CJPEG, CTesseract, CTIFF, CPNG, …), by its module map.
+cmodules=()
+for map in "$src.new"/Sources/C*/module.modulemap; do
+    cmodules+=(-Xcc -fmodule-map-file="$map" -I "$(dirname "$map")")
+done
 if [ ! -x "$bin" ] || ! diff -rq "$src.new" "$src" >/dev/null 2>&1; then
     echo "fuzz: building $bin (${#sources[@]} files, -sanitize=fuzzer,address) ..." >&2
     nice -n "$niceness" swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
         -swift-version 6 -module-name PhotoPrep \
-        -Xcc -fmodule-map-file="$src.new/Sources/CJPEG/module.modulemap" \
-        -Xcc -fmodule-map-file="$src.new/Sources/CTesseract/module.modulemap" \
-        -I "$src.new/Sources/CJPEG" -I "$src.new/Sources/CTesseract" \
-        -lturbojpeg -ltesseract -llept \
+        "${cmodules[@]}" -lturbojpeg -ltesseract -llept -ltiff -lpng16 \
         -module-cache-path "$build/module-cache" \
         "${sources[@]}" -o "$bin.new" >"$build/build.log" 2>&1 || build_failed=1
     # ld.gold warns about ASan's local symbols once per register: noise, dropped.

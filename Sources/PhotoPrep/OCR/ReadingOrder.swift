@@ -13,8 +13,8 @@ enum ReadingOrder {
         var rect: PixelRect
         var textHeight: Double
         var slope: Double
-        /// The panel the line was read in (lines of one panel are read together), or -1.
-        var region: Int = -1
+        /// The panel the line was read in (lines of one panel are read together), or `nil`.
+        var panel: PixelRect? = nil
     }
 
     /// Indices of `items` in reading order.
@@ -25,22 +25,35 @@ enum ReadingOrder {
         // Units to cut between: each panel's lines, ordered within the panel as a picture of their
         // own, and each block of the lines outside panels.
         var units: [[Int]] = []
-        let panels = Dictionary(grouping: items.indices.filter { items[$0].region >= 0 }) { items[$0].region }
-        for region in panels.keys.sorted() {
-            let ids = panels[region]!
-            let inner = order(ids.map { var i = items[$0]; i.region = -1; return i })
+        var unitRects: [PixelRect] = []
+        var panels: [PixelRect] = []
+        for item in items { if let p = item.panel, !panels.contains(p) { panels.append(p) } }
+        for panel in panels {
+            let ids = items.indices.filter { items[$0].panel == panel }
+            let inner = order(ids.map { var i = items[$0]; i.panel = nil; return i })
             units.append(inner.map { ids[$0] })
+            // Panels are cut apart along the gaps between the panels themselves, not between their
+            // lines (centred lines leave wide gaps that would read a grid of panels column-wise).
+            unitRects.append(deskewedPanel(panel, angle: skew))
         }
-        let loose = items.indices.filter { items[$0].region < 0 }
-        if panels.isEmpty {
-            units = groupIntoBlocks(rects).map { sortedTopToBottom($0, rects) }
-        } else if !loose.isEmpty {
-            let blocks = groupIntoBlocks(loose.map { rects[$0] })
-            units += blocks.map { b in sortedTopToBottom(b, loose.map { rects[$0] }).map { loose[$0] } }
+        let loose = items.indices.filter { items[$0].panel == nil }
+        let looseRects = loose.map { rects[$0] }
+        for block in groupIntoBlocks(looseRects) {
+            let unit = sortedTopToBottom(block, looseRects).map { loose[$0] }
+            units.append(unit)
+            unitRects.append(unit.dropFirst().reduce(rects[unit[0]].rect) { $0.union(rects[$1].rect) })
         }
-        let unitRects = units.map { u in u.dropFirst().reduce(rects[u[0]].rect) { $0.union(rects[$1].rect) } }
         let unitOrder = xyCut(Array(units.indices), rects: unitRects)
         return unitOrder.flatMap { units[$0] }
+    }
+
+    /// A panel's bounds in the frame turned back by `angle`: its centre turned, its sides shortened
+    /// by what the tilt added to its upright bounds.
+    static func deskewedPanel(_ r: PixelRect, angle: Double) -> PixelRect {
+        let c = cos(angle), s = sin(angle), t = abs(tan(angle))
+        let cx = r.midX * c + r.midY * s, cy = -r.midX * s + r.midY * c
+        let w = max(1, (r.width - r.height * t) / max(c, 0.5)), h = max(1, (r.height - r.width * t) / max(c, 0.5))
+        return PixelRect(minX: cx - w / 2, minY: cy - h / 2, maxX: cx + w / 2, maxY: cy + h / 2)
     }
 
     /// The photo's skew: the length-weighted median slope of lines long enough to tell.
@@ -111,8 +124,7 @@ enum ReadingOrder {
         case (nil, nil):
             return ids.sorted { a, b in
                 let ra = rects[a], rb = rects[b]
-                let overlapY = min(ra.maxY, rb.maxY) - max(ra.minY, rb.minY)
-                if overlapY > 0.5 * min(ra.height, rb.height) { return ra.minX < rb.minX }
+                if sameRow(ra, rb) { return ra.minX < rb.minX }
                 return ra.minY < rb.minY
             }
         case (.some, nil): useY = true
@@ -142,9 +154,16 @@ enum ReadingOrder {
     static func sortedTopToBottom(_ ids: [Int], _ lines: [Placed]) -> [Int] {
         ids.sorted { a, b in
             let ra = lines[a].rect, rb = lines[b].rect
-            let overlapY = min(ra.maxY, rb.maxY) - max(ra.minY, rb.minY)
-            if overlapY > 0.5 * min(ra.height, rb.height) { return ra.minX < rb.minX }
+            if sameRow(ra, rb) { return ra.minX < rb.minX }
             return ra.midY < rb.midY
         }
+    }
+
+    /// Whether two rectangles stand on one row (read left to right): overlapping by half the smaller
+    /// one's height with their middles close. A small line beside the lower half of a big heading is
+    /// not on its row.
+    static func sameRow(_ a: PixelRect, _ b: PixelRect) -> Bool {
+        let overlapY = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+        return overlapY > 0.5 * min(a.height, b.height) && abs(a.midY - b.midY) < 0.35 * max(a.height, b.height)
     }
 }

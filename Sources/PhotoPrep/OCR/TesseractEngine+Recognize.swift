@@ -74,9 +74,9 @@ extension TesseractEngine {
                     // A panel Tesseract cannot read is left to the reading of the rest of the picture.
                     do {
                         if scale == 1 {
-                            out += try pass(oriented, scale: 1, origin: origin, region: i)
+                            out += try pass(oriented, scale: 1, origin: origin, panel: panel.rect)
                         } else if let big = oriented.scaled(by: scale) {
-                            out += try pass(big, scale: scale, origin: origin, region: i)
+                            out += try pass(big, scale: scale, origin: origin, panel: panel.rect)
                         }
                     } catch {
                         unread.insert(i)
@@ -127,7 +127,7 @@ extension TesseractEngine {
     }
 
     private func pass(_ image: borrowing LeptonicaImage, scale: Double, origin: (x: Double, y: Double) = (0, 0),
-                      region: Int = -1) throws(OCRError) -> [FoundLine]
+                      panel: PixelRect? = nil) throws(OCRError) -> [FoundLine]
     {
         let lines: [TextLine]
         if options.normalizeBackground, let even = image.backgroundNormalized() {
@@ -144,7 +144,7 @@ extension TesseractEngine {
                     line: clean,
                     rect: PixelRect(minX: origin.x + r.minX / scale, minY: origin.y + r.minY / scale,
                                     maxX: origin.x + r.maxX / scale, maxY: origin.y + r.maxY / scale),
-                    textHeight: clean.textHeight / scale, region: region))
+                    textHeight: clean.textHeight / scale, panel: panel))
             }
         }
         return out

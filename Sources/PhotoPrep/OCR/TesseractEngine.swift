@@ -137,7 +137,7 @@ public final class TesseractEngine {
         }
         let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
         let order = ReadingOrder.order(found.map {
-            ReadingOrder.Item(rect: $0.rect, textHeight: $0.textHeight, slope: $0.line.slope, region: $0.region)
+            ReadingOrder.Item(rect: $0.rect, textHeight: $0.textHeight, slope: $0.line.slope, panel: $0.panel)
         })
         let lines = order.map { i in
             let f = found[i]

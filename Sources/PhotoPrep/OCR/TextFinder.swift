@@ -45,8 +45,8 @@ struct FoundLine {
     /// The line's rectangle in the upright (turned, unscaled) frame.
     var rect: PixelRect
     var textHeight: Double
-    /// The panel it was read in (an index into the reading plan's panels), or -1 outside panels.
-    var region: Int = -1
+    /// The rectangle of the panel it was read in (upright frame), `nil` outside panels.
+    var panel: PixelRect? = nil
 
     var score: Double { line.confidence * Double(line.text.filter { $0.isLetter || $0.isNumber }.count) }
 }

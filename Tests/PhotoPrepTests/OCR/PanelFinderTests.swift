@@ -78,4 +78,47 @@ import Testing
         // Letters as drawn, in order (Tesseract may read a bold "p" as "P" on a turned wall).
         #expect(result.lines.map { $0.text.lowercased() } == expected.map { $0.lowercased() })
     }
+
+    @Test("Any size and any pixels: panels lie inside the picture, their wall corners inside them")
+    func anySizeAnyPixels() throws {
+        var rng = SplitMix(seed: 11)
+        let sizes = [(1, 1), (15, 15), (16, 16), (17, 400), (400, 17), (401, 300), (1200, 16), (64, 48), (823, 611)]
+        for (w, h) in sizes {
+            for trial in 0..<4 {
+                // Flat rectangles of random greys over noise (trial 0: noise only, trial 3: no noise).
+                var pixels = (0..<(w * h)).map { _ in trial == 3 ? UInt8(128) : UInt8(truncatingIfNeeded: rng.next()) }
+                for _ in 0..<(trial * 3) {
+                    let x0 = Int(rng.next() % UInt64(w)), y0 = Int(rng.next() % UInt64(h))
+                    let x1 = min(w, x0 + 1 + Int(rng.next() % UInt64(w))), y1 = min(h, y0 + 1 + Int(rng.next() % UInt64(h)))
+                    let level = UInt8(truncatingIfNeeded: rng.next())
+                    for y in y0..<y1 { for x in x0..<x1 { pixels[y * w + x] = level } }
+                }
+                guard let grey = LeptonicaImage(Raster(width: w, height: h, channels: 1, pixels: pixels)) else {
+                    Issue.record("Leptonica could not hold \(w)×\(h)")
+                    continue
+                }
+                for p in PanelFinder.find(grey) {
+                    #expect(p.rect.minX >= 0 && p.rect.minY >= 0 && p.rect.maxX <= Double(w) && p.rect.maxY <= Double(h),
+                            "\(w)×\(h): \(p.rect)")
+                    #expect(p.rect.width >= Double(PanelFinder.minSide) && p.rect.height >= Double(PanelFinder.minSide))
+                    for o in p.outside {
+                        #expect(p.rect.intersectionArea(o) == o.area, "\(w)×\(h): \(o) outside \(p.rect)")
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A small seeded generator, so a failing case can be replayed.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
 }

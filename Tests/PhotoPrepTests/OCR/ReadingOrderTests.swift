@@ -55,9 +55,9 @@ import Testing
     @Test func linesOfOnePanelStayTogetherWhateverTheirSizes() {
         // Two panels side by side, each with a big name over a small translation (heights too different
         // to be grouped as one block by their shapes alone), and a loose line under both.
-        func inPanel(_ item: ReadingOrder.Item, _ region: Int) -> ReadingOrder.Item {
+        func inPanel(_ item: ReadingOrder.Item, _ panel: Int) -> ReadingOrder.Item {
             var i = item
-            i.region = region
+            i.panel = PixelRect(minX: 60 + 1000 * Double(panel), minY: 200, maxX: 960 + 1000 * Double(panel), maxY: 600)
             return i
         }
         let items = [inPanel(Self.line(100, 300, 200, height: 80), 0), inPanel(Self.line(100, 420, 300, height: 36), 0),
@@ -65,6 +65,25 @@ import Testing
                      Self.line(600, 900, 600)]
         let order = [3, 4, 0, 2, 1]
         #expect(ReadingOrder.order(order.map { items[$0] }).map { order[$0] } == [0, 1, 2, 3, 4])
+    }
+
+    @Test func aGridOfPanelsWithCentredLinesIsReadRowByRow() {
+        // Three rows of two panels (900×300, 40 px apart); each panel's two short lines are centred,
+        // so its lines leave a gap of 500 px between the columns and of 200 px between the rows.
+        var items: [ReadingOrder.Item] = []
+        for row in 0..<3 {
+            for col in 0..<2 {
+                let px = 60 + Double(col) * 940, py = 60 + Double(row) * 340
+                let panel = PixelRect(minX: px, minY: py, maxX: px + 900, maxY: py + 300)
+                for k in 0..<2 {
+                    var item = Self.line(px + 300, py + 90 + Double(k) * 70, 300, height: 40)
+                    item.panel = panel
+                    items.append(item)
+                }
+            }
+        }
+        let shuffled = [7, 2, 11, 0, 5, 9, 1, 4, 10, 3, 8, 6]
+        #expect(ReadingOrder.order(shuffled.map { items[$0] }).map { shuffled[$0] } == Array(0..<12))
     }
 
     @Test func aSingleLineAndNoLinesNeedNoOrdering() {
