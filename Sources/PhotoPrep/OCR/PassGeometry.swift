@@ -33,4 +33,19 @@ struct PassGeometry: Sendable, Equatable {
             return r
         }
     }
+
+    /// A rectangle in the copy's pixels, in the upright frame (the turn applied): the inverse of `toCopy`.
+    func fromCopy(_ r: PixelRect) -> PixelRect {
+        let w = Double(width), h = Double(height)
+        switch ((quarterTurns % 4) + 4) % 4 {
+        case 1:
+            return PixelRect(minX: h - r.maxY, minY: r.minX, maxX: h - r.minY, maxY: r.maxX)
+        case 2:
+            return PixelRect(minX: w - r.maxX, minY: h - r.maxY, maxX: w - r.minX, maxY: h - r.minY)
+        case 3:
+            return PixelRect(minX: r.minY, minY: w - r.maxX, maxX: r.maxY, maxY: w - r.minX)
+        default:
+            return r
+        }
+    }
 }

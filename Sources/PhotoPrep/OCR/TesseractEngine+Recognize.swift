@@ -13,7 +13,7 @@ extension TesseractEngine {
         }
         let plan = ReadingPlan(upright, invert: invert, findPanels: options.readPanels)
         var found = try read(plan, upright, scale: 1, panels: true, thresholding: options.thresholding)
-        if thorough, needsGlobalThreshold(found) {
+        if thorough, needsGlobalThreshold(found, plan) {
             found += try read(plan, upright, scale: 1, panels: false, thresholding: 0)
             found = FoundLine.merge(found)
         }
@@ -26,8 +26,9 @@ extension TesseractEngine {
     /// Sauvola suits pages under uneven light but can lose big sign letters on textured walls to
     /// layout analysis: where little was read, the rest of the picture (outside panels, which are
     /// always read with it) is read again with Tesseract's global (Otsu) threshold.
-    func needsGlobalThreshold(_ found: [FoundLine]) -> Bool {
-        options.thresholding != 0 && Self.readableCharacters(found) < 60
+    /// When panels cover nearly all of the picture there is little rest to read again.
+    func needsGlobalThreshold(_ found: [FoundLine], _ plan: ReadingPlan) -> Bool {
+        options.thresholding != 0 && Self.readableCharacters(found) < 60 && plan.restShare > 0.25
     }
 
     /// `found` (read without the second reading) completed by the Otsu reading of the rest of the
@@ -35,10 +36,11 @@ extension TesseractEngine {
     func addingGlobalThresholdReading(to found: [FoundLine], in grey: borrowing LeptonicaImage, quarterTurns: Int,
                                       invert: Bool) throws(OCRError) -> [FoundLine]
     {
-        guard needsGlobalThreshold(found),
+        guard options.thresholding != 0, Self.readableCharacters(found) < 60,
               let upright = quarterTurns == 0 ? grey.grey() : grey.rotated(quarterTurns: quarterTurns)
         else { return found }
         let plan = ReadingPlan(upright, invert: invert, findPanels: options.readPanels)
+        guard needsGlobalThreshold(found, plan) else { return found }
         return FoundLine.merge(found + (try read(plan, upright, scale: 1, panels: false, thresholding: 0)))
     }
 
@@ -162,6 +164,19 @@ extension TesseractEngine {
                 if (w.inDictionary && w.confidence >= 60) || w.confidence >= 85 {
                     total += Double(n) * w.confidence / 100
                 }
+            }
+        }
+        return total
+    }
+
+    /// Letters of the words Tesseract found in its dictionary (three letters or more, read with some
+    /// confidence): text standing the right way up.
+    static func dictionaryCharacters(_ lines: [FoundLine]) -> Double {
+        var total = 0.0
+        for l in lines {
+            for w in l.line.words where w.inDictionary && w.confidence >= 60 {
+                let n = w.text.filter(\.isLetter).count
+                if n >= 3 { total += Double(n) }
             }
         }
         return total

@@ -100,13 +100,23 @@ public final class TesseractEngine {
         // Tesseract reads sideways lines by itself but in the wrong order and often upside down:
         // when most text runs vertically, look for the turn that stands it upright.
         let sideways = Self.mostlyVertical(found)
-        if sideways { best = 0 }
+        if sideways, options.detectRotation, Self.dictionaryCharacters(found) >= max(10, 0.5 * best) {
+            // Tesseract reads lines turned a quarter clockwise by itself (it takes them for vertical
+            // text) but reports them sideways: a reading that holds real words stands, moved into the
+            // frame turned back, which saves reading a turned page a second time. Upside-down readings
+            // of the other quarter turn can be confident ("Aepuow"), but they are not dictionary words.
+            turns = 3
+            let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
+            found = found.map { $0.turned(by: geometry) }
+        } else if sideways {
+            best = 0
+        }
         // Confident dictionary words lying flat are not turned text: the turn search (OSD on both
         // polarities, then trial turns) is skipped for them, as it cost a photo with a few clear words
         // three times tesseract's whole reading.
         let confidentlyUpright = !sideways && best >= 15
             && found.allSatisfy { $0.line.confidence >= 80 && $0.rect.width > $0.rect.height }
-        if options.detectRotation, best < 40, !confidentlyUpright {
+        if options.detectRotation, best < 40, !confidentlyUpright, turns == 0 {
             if orientationDetector == nil { orientationDetector = try? OrientationDetector(dataPath: dataPath) }
             var candidates: [Int] = []
             if let guess = orientationDetector?.quarterTurnsToUpright(grey, invert: invert), guess != 0 {
@@ -114,7 +124,9 @@ public final class TesseractEngine {
             }
             // OSD needs many characters; a sign with a few turned words may need a plain try.
             if sideways {
-                candidates += [3, 1].filter { !candidates.contains($0) }
+                // Sideways text Tesseract could not read by itself stands the other way round: a
+                // quarter turn clockwise first.
+                candidates += [1, 3].filter { !candidates.contains($0) }
             } else if best < 8, found.count >= 2 {
                 candidates += [3, 1, 2].filter { !candidates.contains($0) }
             }

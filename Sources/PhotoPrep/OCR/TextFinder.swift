@@ -28,6 +28,8 @@ struct ReadingPlan {
     var panelPolarities: [[Bool]]
     /// Whether the rest of the picture is also read inverted.
     var invertRest: Bool
+    /// The share of the picture outside every panel's bounds (about: overlapping panels count twice).
+    var restShare: Double
 
     init(_ upright: borrowing LeptonicaImage, invert: Bool, findPanels: Bool = true) {
         panels = findPanels ? PanelFinder.find(upright) : []
@@ -36,6 +38,8 @@ struct ReadingPlan {
         // poster is a panel of its own.
         panelPolarities = panels.map { [$0.isDark] }
         invertRest = invert
+        let area = Double(max(1, upright.width * upright.height))
+        restShare = max(0, 1 - panels.reduce(0) { $0 + $1.rect.area } / area)
     }
 }
 
@@ -52,6 +56,16 @@ struct FoundLine {
 }
 
 extension FoundLine {
+    /// The line as read in the copy's frame, moved into the upright frame of `geometry` (its words too,
+    /// so its text height is measured across the turned words).
+    func turned(by geometry: PassGeometry) -> FoundLine {
+        var words = line.words
+        for i in words.indices { words[i].rect = geometry.fromCopy(words[i].rect) }
+        let l = TextLine(words: words, slope: 0)
+        return FoundLine(line: l, rect: geometry.fromCopy(rect), textHeight: l.textHeight,
+                         panel: panel.map { geometry.fromCopy($0) })
+    }
+
     /// Keeps the better of lines that cover the same text (read twice: normal and inverted, or at
     /// two scales), dropping a line when most of it lies under a better one that reads the same
     /// place: centred on the same row, or sharing its words. Neighbouring lines of small print

@@ -156,6 +156,14 @@ import Testing
 }
 
 @Suite struct PassGeometryTests {
+    @Test(arguments: [0, 1, 2, 3])
+    func fromCopyUndoesToCopy(turns: Int) {
+        let g = PassGeometry(quarterTurns: turns, scale: 1, width: 640, height: 480)
+        let r = PixelRect(minX: 13, minY: 27, maxX: 101, maxY: 55)
+        #expect(g.toCopy(g.fromCopy(r)) == r)
+        #expect(g.fromCopy(g.toCopy(r)) == r)
+    }
+
     /// Forward: where a copy point lands after turning the copy clockwise by `turns` quarter turns.
     static func forward(_ x: Double, _ y: Double, turns: Int, w: Double, h: Double) -> (Double, Double) {
         switch turns {
