@@ -97,9 +97,9 @@ extension TesseractEngine {
             rest = image
         }
         if scale == 1 {
-            out += try readBothPolarities(rest, scale: 1, invert: plan.invertRest)
+            out += try readBothPolarities(rest, scale: 1, invert: plan.invertRest, asIs: plan.readRestAsIs)
         } else if let big = rest.scaled(by: scale) {
-            out += try readBothPolarities(big, scale: scale, invert: plan.invertRest)
+            out += try readBothPolarities(big, scale: scale, invert: plan.invertRest, asIs: plan.readRestAsIs)
         }
         return out
     }
@@ -117,11 +117,11 @@ extension TesseractEngine {
         return factor >= 1.4 ? factor : nil
     }
 
-    /// Reads `image` (already upright, scaled by `scale`) and, when asked, its inverse.
-    private func readBothPolarities(_ image: borrowing LeptonicaImage, scale: Double, invert: Bool)
+    /// Reads `image` (already upright, scaled by `scale`) unless `asIs` is false, and, when asked, its inverse.
+    private func readBothPolarities(_ image: borrowing LeptonicaImage, scale: Double, invert: Bool, asIs: Bool = true)
         throws(OCRError) -> [FoundLine]
     {
-        var out = try pass(image, scale: scale)
+        var out = asIs || !invert ? try pass(image, scale: scale) : []
         if invert, let inv = image.inverted() {
             out += try pass(inv, scale: scale)
         }

@@ -28,6 +28,10 @@ struct ReadingPlan {
     var panelPolarities: [[Bool]]
     /// Whether the rest of the picture is also read inverted.
     var invertRest: Bool
+    /// Whether the rest of the picture is read as it is: not when it holds light text on dark and
+    /// no dark text on light (a dark poster filling the photo), where that reading finds only noise
+    /// and costs most.
+    var readRestAsIs: Bool
     /// The share of the picture outside every panel's bounds (about: overlapping panels count twice).
     var restShare: Double
 
@@ -38,6 +42,11 @@ struct ReadingPlan {
         // poster is a panel of its own.
         panelPolarities = panels.map { [$0.isDark] }
         invertRest = invert
+        if invert, let inverse = upright.inverted() {
+            readRestAsIs = PolarityProbe.hasDarkRegions(inverse)
+        } else {
+            readRestAsIs = true
+        }
         let area = Double(max(1, upright.width * upright.height))
         restShare = max(0, 1 - panels.reduce(0) { $0 + $1.rect.area } / area)
     }

@@ -79,6 +79,19 @@ import Testing
         #expect(result.lines.map { $0.text.lowercased() } == expected.map { $0.lowercased() })
     }
 
+    @Test("A dark poster filling the photo: its light text, and dark text on a small light label on it")
+    func darkPosterWithALabel() throws {
+        let image = try OCRFixtures.magick([
+            "-size", "1600x1000", "xc:#202428", "-font", "DejaVu-Sans-Bold", "-pointsize", "64",
+            "-fill", "#e8e8e0", "-annotate", "+120+200", "Night Market", "-annotate", "+120+320", "Open until midnight",
+            "-fill", "#f4f4f0", "-draw", "rectangle 1100,700 1400,790",
+            "-font", "DejaVu-Sans", "-pointsize", "40", "-fill", "#111111", "-annotate", "+1150+762", "Exit 7",
+            "-seed", "7", "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-",
+        ])
+        let result = try TesseractEngine().recognize(image)
+        #expect(result.lines.map(\.text) == ["Night Market", "Open until midnight", "Exit 7"])
+    }
+
     @Test("Any size and any pixels: panels lie inside the picture, their wall corners inside them")
     func anySizeAnyPixels() throws {
         var rng = SplitMix(seed: 11)
