@@ -100,11 +100,14 @@ public final class TesseractEngine {
         // Tesseract reads sideways lines by itself but in the wrong order and often upside down:
         // when most text runs vertically, look for the turn that stands it upright.
         let sideways = Self.mostlyVertical(found)
-        if sideways, options.detectRotation, Self.dictionaryCharacters(found) >= max(10, 0.5 * best) {
+        if sideways, options.detectRotation,
+           Self.dictionaryCharacters(found) >= max(10, 0.5 * Double(found.reduce(0) { $0 + $1.line.text.count { $0.isLetter } }))
+        {
             // Tesseract reads lines turned a quarter clockwise by itself (it takes them for vertical
             // text) but reports them sideways: a reading that holds real words stands, moved into the
             // frame turned back, which saves reading a turned page a second time. Upside-down readings
-            // of the other quarter turn can be confident ("Aepuow"), but they are not dictionary words.
+            // of the other quarter turn can be confident ("Aepuow") and hold a few short dictionary words,
+            // but not mostly dictionary words.
             turns = 3
             let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
             found = found.map { $0.turned(by: geometry) }
@@ -117,23 +120,28 @@ public final class TesseractEngine {
         let confidentlyUpright = !sideways && best >= 15
             && found.allSatisfy { $0.line.confidence >= 80 && $0.rect.width > $0.rect.height }
         if options.detectRotation, best < 40, !confidentlyUpright, turns == 0 {
-            if orientationDetector == nil { orientationDetector = try? OrientationDetector(dataPath: dataPath) }
+            if orientationDetector == nil, !sideways {
+                orientationDetector = try? OrientationDetector(dataPath: dataPath)
+            }
             var candidates: [Int] = []
-            if let guess = orientationDetector?.quarterTurnsToUpright(grey, invert: invert), guess != 0 {
+            if sideways {
+                // Sideways text Tesseract could not read by itself stands the other way round: a
+                // quarter turn clockwise first (no need to ask OSD, which often cannot tell).
+                candidates = [1, 3]
+            } else if let guess = orientationDetector?.quarterTurnsToUpright(grey, invert: invert), guess != 0 {
                 candidates.append(guess)
             }
             // OSD needs many characters; a sign with a few turned words may need a plain try.
-            if sideways {
-                // Sideways text Tesseract could not read by itself stands the other way round: a
-                // quarter turn clockwise first.
-                candidates += [1, 3].filter { !candidates.contains($0) }
-            } else if best < 8, found.count >= 2 {
-                candidates += [3, 1, 2].filter { !candidates.contains($0) }
+            if !sideways, best < 8, found.count >= 2 {
+                // Flat lines that read badly are upside down more likely than sideways.
+                candidates += [2, 3, 1].filter { !candidates.contains($0) }
             }
             for t in candidates {
                 let other = try findLines(in: grey, quarterTurns: t, invert: invert, allowEnlarging: false,
                                           thorough: false)
-                let score = Self.readableCharacters(other)
+                // Lines still running vertically are not upright in that frame, however well Tesseract
+                // read them (it reads text turned a quarter clockwise by itself).
+                let score = Self.mostlyVertical(other) ? 0 : Self.readableCharacters(other)
                 if score > max(1.5 * best, best + 6) {
                     best = score; found = other; turns = t
                     if best >= 15 { break }

@@ -79,6 +79,19 @@ import Testing
         #expect(result.lines.map { $0.text.lowercased() } == expected.map { $0.lowercased() })
     }
 
+    @Test("A sign wall photographed upside down or turned a quarter either way", arguments: [90, 180, 270])
+    func turnedSignWall(degrees: Int) throws {
+        // Few words per panel: too few for Tesseract's orientation detection to be sure.
+        var image = try Self.wall(tilt: 0)
+        let pnm = try OCRFixtures.writePNM(image)
+        defer { try? FileManager.default.removeItem(at: pnm) }
+        image = try OCRFixtures.magick([pnm.path, "-rotate", String(degrees), "ppm:-"])
+        let result = try TesseractEngine().recognize(image)
+        #expect(result.textRotation == degrees)
+        let expected = ["Platform 3", "Seoul Station", "Exit 7", "City Hall", "Trains every 5 minutes", "Lost property"]
+        #expect(result.lines.map { $0.text.lowercased() } == expected.map { $0.lowercased() })
+    }
+
     @Test("A dark poster filling the photo: its light text, and dark text on a small light label on it")
     func darkPosterWithALabel() throws {
         let image = try OCRFixtures.magick([
