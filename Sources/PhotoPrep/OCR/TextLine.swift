@@ -44,7 +44,27 @@ struct TextLine: Equatable, Sendable {
     /// Slope of the baseline (dy/dx), for skew estimation.
     var slope: Double
 
-    var text: String { words.map(\.text).joined(separator: " ") }
+    /// The words joined by spaces, except between Hangul, Han or Kana words that stand closer than a
+    /// quarter of the text height: Tesseract's Korean model often reads each syllable of a word as a
+    /// word of its own ("홍 대 입 구" for 홍대입구), where a real space is wider.
+    var text: String {
+        guard let first = words.first else { return "" }
+        var out = first.text
+        let h = max(textHeight, 1)
+        for (prev, w) in zip(words, words.dropFirst()) {
+            let tight = w.rect.minX - prev.rect.maxX < 0.25 * h
+            out += tight && Self.isCJK(prev.text.unicodeScalars.last) && Self.isCJK(w.text.unicodeScalars.first) ? "" : " "
+            out += w.text
+        }
+        return out
+    }
+
+    /// Hangul syllables and jamo, CJK ideographs, Hiragana and Katakana.
+    static func isCJK(_ s: Unicode.Scalar?) -> Bool {
+        guard let v = s?.value else { return false }
+        return (0xAC00...0xD7A3).contains(v) || (0x1100...0x11FF).contains(v) || (0x3130...0x318F).contains(v)
+            || (0x4E00...0x9FFF).contains(v) || (0x3040...0x30FF).contains(v)
+    }
     var rect: PixelRect { words.dropFirst().reduce(words[0].rect) { $0.union($1.rect) } }
 
     /// Character-weighted mean of the word confidences.

@@ -217,3 +217,24 @@ import Testing
         #expect(FoundLine.merge([tall, top]).count == 1)
     }
 }
+
+@Suite struct LineTextTests {
+    /// Words of 60 px text at the given left edges, each `width` wide.
+    static func line(_ words: [(String, Double, Double)]) -> TextLine {
+        TextLine(words: words.map { w in
+            TextWord(text: w.0, confidence: 93, rect: PixelRect(minX: w.1, minY: 0, maxX: w.1 + w.2, maxY: 60),
+                     inDictionary: false)
+        }, slope: 0)
+    }
+
+    @Test func hangulSyllablesReadAsWordsAreJoinedButRealSpacesStay() {
+        // 홍대입구 as Tesseract's Korean model gives it: one "word" per syllable, 8 px apart.
+        #expect(Self.line([("홍", 0, 55), ("대", 63, 55), ("입", 126, 55), ("구", 189, 55)]).text == "홍대입구")
+        // 나가는 곳: a real space, a third of the height wide.
+        #expect(Self.line([("나가는", 0, 170), ("곳", 192, 55)]).text == "나가는 곳")
+        // Latin words keep their spaces however tight.
+        #expect(Self.line([("Exit", 0, 120), ("7", 126, 30)]).text == "Exit 7")
+        #expect(Self.line([("Gate", 0, 120), ("강남", 126, 110)]).text == "Gate 강남")
+    }
+}
+
