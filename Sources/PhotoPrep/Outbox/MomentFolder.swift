@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Writes a moment as a folder that appears whole or not at all.
 ///
@@ -19,6 +20,7 @@ public enum MomentFolder {
         if !DurableFiles.isDirectory(parent) {
             try createDirectories(parent)
         }
+        sweepStaleStaging(in: parent)
         let staging = parent + "/.tmp-" + moment.id
         let final = parent + "/" + moment.id
         try stage(moment, at: staging)
@@ -30,6 +32,28 @@ public enum MomentFolder {
             throw error
         }
         return URL(fileURLWithPath: final, isDirectory: true)
+    }
+
+    /// A staging folder older than this belongs to a writer that died (writing one takes milliseconds).
+    static let staleAfter: TimeInterval = 600
+    /// Folders already swept by this process.
+    private static let swept = Mutex<Set<String>>([])
+
+    /// Removes `.tmp-<id>` folders left in `parent` by a writer killed mid-write (SIGKILL, power cut),
+    /// once per folder and process. Only folders untouched for `staleAfter` are removed, so another
+    /// process writing into the same folder at this moment keeps its staging folder.
+    static func sweepStaleStaging(in parent: String) {
+        guard swept.withLock({ $0.insert(parent).inserted }) else { return }
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: parent) else { return }
+        let now = Date()
+        for name in names where name.hasPrefix(".tmp-") {
+            let path = parent + "/" + name
+            guard let modified = (try? fm.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                  now.timeIntervalSince(modified) > staleAfter
+            else { continue }
+            DurableFiles.removeTree(path)
+        }
     }
 
     /// Writes every file of `moment` into a new folder at `staging` and flushes them and the folder.

@@ -51,6 +51,25 @@ import Testing
         #expect(OutboxFixtures.names(dir) == [moment.id], "no staging folder is left behind")
     }
 
+    @Test func stagingFoldersOfAKilledWriterAreClearedButNotThoseOfALiveOne() throws {
+        let dir = try OutboxFixtures.scratchFolder("out-stale")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fm = FileManager.default
+        // What a writer killed an hour ago left, and what a writer busy right now has.
+        let dead = dir.appendingPathComponent(".tmp-01DEADWRITER0000000000000")
+        let live = dir.appendingPathComponent(".tmp-01LIVEWRITER0000000000000")
+        for d in [dead, live] {
+            try fm.createDirectory(at: d, withIntermediateDirectories: false)
+            try Data([1, 2, 3]).write(to: d.appendingPathComponent("original.jpg"))
+        }
+        try fm.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: dead.path)
+        let (moment, _) = OutboxFixtures.moment(seed: 5)
+        try MomentFolder.write(moment, into: dir)
+        #expect(!fm.fileExists(atPath: dead.path))
+        #expect(fm.fileExists(atPath: live.appendingPathComponent("original.jpg").path))
+        #expect(fm.fileExists(atPath: dir.appendingPathComponent(moment.id).path))
+    }
+
     @Test(arguments: ["../escape", ".hidden", "a/b", ""])
     func fileNamesThatEscapeTheFolderAreRefused(name: String) throws {
         let root = try OutboxFixtures.scratchFolder()
