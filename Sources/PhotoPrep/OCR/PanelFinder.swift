@@ -49,6 +49,9 @@ enum PanelFinder {
     static let maxShare = 0.8
     /// Share of its bounding box a panel's ground must fill (the rest is its text, or its tilt).
     static let minFill = 0.5
+    /// Share of its bounding box a panel must hold with its text (all but what lies outside it, reached
+    /// from its bounds): a wedge of table beside a tilted page fills half its box and is no panel.
+    static let minSolidity = 0.8
 
     /// The panels of `grey` (8-bit), smallest first, so a panel inside another is read before it.
     static func find(_ grey: borrowing LeptonicaImage) -> [Panel] {
@@ -129,7 +132,9 @@ enum PanelFinder {
             guard endsAtEdges(id, label, small, flat, sw, sh, minX, minY, maxX, maxY) else { continue }
             let rect = PixelRect(minX: Double(minX * f), minY: Double(minY * f),
                                  maxX: Double(min(w, (maxX + 1) * f)), maxY: Double(min(h, (maxY + 1) * f)))
-            let outside = outsideRuns(id, label, sw, minX, minY, maxX, maxY).map { r in
+            let (runs, outsideCells) = outsideRuns(id, label, sw, minX, minY, maxX, maxY)
+            guard Double(boxArea - outsideCells) >= minSolidity * Double(boxArea) else { continue }
+            let outside = runs.map { r in
                 PixelRect(minX: Double(r.x0 * f), minY: Double(r.y * f),
                           maxX: Double(min(w, (r.x1 + 1) * f)), maxY: Double(min(h, (r.y + 1) * f)))
             }
@@ -163,10 +168,10 @@ enum PanelFinder {
     }
 
     /// Runs of cells inside the region's bounds that lie outside it (reached from the bounds' edge
-    /// without crossing the region), grown by one cell to take the blended rim too; its holes (the
-    /// text) are not among them.
+    /// without crossing the region), grown by one cell to take the blended rim too, and how many cells
+    /// lie outside before growing; its holes (the text) are not among them.
     static func outsideRuns(_ id: Int32, _ label: [Int32], _ sw: Int, _ minX: Int, _ minY: Int,
-                            _ maxX: Int, _ maxY: Int) -> [(y: Int, x0: Int, x1: Int)]
+                            _ maxX: Int, _ maxY: Int) -> (runs: [(y: Int, x0: Int, x1: Int)], cells: Int)
     {
         let bw = maxX - minX + 1, bh = maxY - minY + 1
         var out = [Bool](repeating: false, count: bw * bh)
@@ -184,6 +189,7 @@ enum PanelFinder {
             if y > 0 { visit(x, y - 1) }
             if y + 1 < bh { visit(x, y + 1) }
         }
+        let outsideCells = out.reduce(0) { $0 + ($1 ? 1 : 0) }
         var grown = out
         for y in 0..<bh {
             for x in 0..<bw where out[y * bw + x] {
@@ -203,7 +209,7 @@ enum PanelFinder {
                 runs.append((minY + y, minX + start, minX + x - 1))
             }
         }
-        return runs
+        return (runs, outsideCells)
     }
 
     static func percentile(_ hist: [Int], _ n: Int, _ q: Double) -> Int {
