@@ -105,20 +105,23 @@ enum PanelFinder {
             label[seed] = id
             stack.append(seed)
             var area = 0, sum = 0
-            var levels = [Int](repeating: 0, count: 256)
             var minX = sw, minY = sh, maxX = -1, maxY = -1
             while let p = stack.popLast() {
                 area += 1
                 sum += Int(small[p])
-                levels[Int(small[p])] += 1
                 let x = p % sw, y = p / sw
                 minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
                 let v = small[p]
-                for q in [x > 0 ? p - 1 : -1, x + 1 < sw ? p + 1 : -1, y > 0 ? p - sw : -1, y + 1 < sh ? p + sw : -1]
-                where q >= 0 && label[q] < 0 && flat[q] && abs(small[q] - v) <= tolerance {
-                    label[q] = id
-                    stack.append(q)
+                func grow(_ q: Int) {
+                    if label[q] < 0, flat[q], abs(small[q] - v) <= tolerance {
+                        label[q] = id
+                        stack.append(q)
+                    }
                 }
+                if x > 0 { grow(p - 1) }
+                if x + 1 < sw { grow(p + 1) }
+                if y > 0 { grow(p - sw) }
+                if y + 1 < sh { grow(p + sw) }
             }
             let share = Double(area) / Double(total)
             guard share >= minShare else { continue }
@@ -139,7 +142,7 @@ enum PanelFinder {
                           maxX: Double(min(w, (r.x1 + 1) * f)), maxY: Double(min(h, (r.y + 1) * f)))
             }
             panels.append((area, Panel(rect: rect, ground: UInt8(sum / area), outside: outside,
-                                       unevenness: percentile(levels, area, 0.9) - percentile(levels, area, 0.1),
+                                       unevenness: unevenness(id, label, small, sw, minX, minY, maxX, maxY),
                                        surround: ringMedian(small, sw, sh, minX, minY, maxX, maxY) ?? UInt8(sum / area))))
         }
         return panels.sorted { $0.area < $1.area }.map(\.panel)
@@ -210,6 +213,21 @@ enum PanelFinder {
             }
         }
         return (runs, outsideCells)
+    }
+
+    /// Grey levels between the 10th and 90th percentile of the region's cells.
+    static func unevenness(_ id: Int32, _ label: [Int32], _ small: [Int32], _ sw: Int,
+                           _ minX: Int, _ minY: Int, _ maxX: Int, _ maxY: Int) -> Int
+    {
+        var levels = [Int](repeating: 0, count: 256)
+        var n = 0
+        for y in minY...maxY {
+            for x in minX...maxX where label[y * sw + x] == id {
+                levels[Int(small[y * sw + x])] += 1
+                n += 1
+            }
+        }
+        return percentile(levels, n, 0.9) - percentile(levels, n, 0.1)
     }
 
     static func percentile(_ hist: [Int], _ n: Int, _ q: Double) -> Int {
