@@ -100,9 +100,8 @@ public final class TesseractEngine {
         // Tesseract reads sideways lines by itself but in the wrong order and often upside down:
         // when most text runs vertically, look for the turn that stands it upright.
         let sideways = Self.mostlyVertical(found)
-        if sideways, options.detectRotation,
-           Self.dictionaryCharacters(found) >= max(10, 0.5 * Double(found.reduce(0) { $0 + $1.line.text.count { $0.isLetter } }))
-        {
+        let letters = Double(found.reduce(0) { $0 + $1.line.text.count { $0.isLetter } })
+        if sideways, options.detectRotation, Self.dictionaryCharacters(found) >= max(10, 0.5 * letters) {
             // Tesseract reads lines turned a quarter clockwise by itself (it takes them for vertical
             // text) but reports them sideways: a reading that holds real words stands, moved into the
             // frame turned back, which saves reading a turned page a second time. Upside-down readings
