@@ -128,7 +128,8 @@ enum PanelFinder {
             // Too small to hold a line Tesseract could read (it refuses pictures of a few pixels).
             guard (maxX - minX + 1) * f >= minSide, (maxY - minY + 1) * f >= minSide else { continue }
             let boxArea = (maxX - minX + 1) * (maxY - minY + 1)
-            guard Double(boxArea) / Double(total) <= maxShare, Double(area) >= minFill * Double(boxArea) else { continue }
+            guard Double(boxArea) / Double(total) <= maxShare else { continue }
+            guard Double(area) >= minFill * Double(boxArea) else { continue }
             // A panel ends at an edge: where its ground runs on past the region's bounds, the region is
             // part of a ground that changed too much to follow (strong uneven light), and cutting the
             // picture there would cut its text.
@@ -143,7 +144,8 @@ enum PanelFinder {
             }
             panels.append((area, Panel(rect: rect, ground: UInt8(sum / area), outside: outside,
                                        unevenness: unevenness(id, label, small, sw, minX, minY, maxX, maxY),
-                                       surround: ringMedian(small, sw, sh, minX, minY, maxX, maxY) ?? UInt8(sum / area))))
+                                       surround: ringMedian(small, sw, sh, minX, minY, maxX, maxY)
+                                           ?? UInt8(sum / area))))
         }
         return panels.sorted { $0.area < $1.area }.map(\.panel)
     }

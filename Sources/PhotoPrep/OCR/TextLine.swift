@@ -53,7 +53,8 @@ struct TextLine: Equatable, Sendable {
         let h = max(textHeight, 1)
         for (prev, w) in zip(words, words.dropFirst()) {
             let tight = w.rect.minX - prev.rect.maxX < 0.25 * h
-            out += tight && Self.isCJK(prev.text.unicodeScalars.last) && Self.isCJK(w.text.unicodeScalars.first) ? "" : " "
+            let cjk = Self.isCJK(prev.text.unicodeScalars.last) && Self.isCJK(w.text.unicodeScalars.first)
+            out += tight && cjk ? "" : " "
             out += w.text
         }
         return out

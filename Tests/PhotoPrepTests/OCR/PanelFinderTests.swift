@@ -118,7 +118,8 @@ import Testing
                 var pixels = (0..<(w * h)).map { _ in trial == 3 ? UInt8(128) : UInt8(truncatingIfNeeded: rng.next()) }
                 for _ in 0..<(trial * 3) {
                     let x0 = Int(rng.next() % UInt64(w)), y0 = Int(rng.next() % UInt64(h))
-                    let x1 = min(w, x0 + 1 + Int(rng.next() % UInt64(w))), y1 = min(h, y0 + 1 + Int(rng.next() % UInt64(h)))
+                    let x1 = min(w, x0 + 1 + Int(rng.next() % UInt64(w)))
+                    let y1 = min(h, y0 + 1 + Int(rng.next() % UInt64(h)))
                     let level = UInt8(truncatingIfNeeded: rng.next())
                     for y in y0..<y1 { for x in x0..<x1 { pixels[y * w + x] = level } }
                 }
@@ -127,8 +128,8 @@ import Testing
                     continue
                 }
                 for p in PanelFinder.find(grey) {
-                    #expect(p.rect.minX >= 0 && p.rect.minY >= 0 && p.rect.maxX <= Double(w) && p.rect.maxY <= Double(h),
-                            "\(w)×\(h): \(p.rect)")
+                    let inside = p.rect.minX >= 0 && p.rect.minY >= 0 && p.rect.maxX <= Double(w) && p.rect.maxY <= Double(h)
+                    #expect(inside, "\(w)×\(h): \(p.rect)")
                     #expect(p.rect.width >= Double(PanelFinder.minSide) && p.rect.height >= Double(PanelFinder.minSide))
                     for o in p.outside {
                         #expect(p.rect.intersectionArea(o) == o.area, "\(w)×\(h): \(o) outside \(p.rect)")
