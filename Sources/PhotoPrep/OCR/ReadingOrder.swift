@@ -129,13 +129,25 @@ enum ReadingOrder {
             }
         case (.some, nil): useY = true
         case (nil, .some): useY = false
-        case (.some(let y), .some(let x)): useY = y.width >= 0.5 * x.width
+        case (.some(let y), .some(let x)):
+            // Columns stand side by side: a cut between parts that do not share most of their height
+            // (centred lines over small print in a corner) is no column break, and rows come first.
+            useY = y.width >= 0.5 * x.width || !sideBySide(ids, rects, at: x.at)
         }
         let at = useY ? yCut!.at : xCut!.at
         let first = ids.filter { useY ? rects[$0].midY < at : rects[$0].midX < at }
         let second = ids.filter { useY ? rects[$0].midY >= at : rects[$0].midX >= at }
         guard !first.isEmpty, !second.isEmpty else { return ids }
         return xyCut(first, rects: rects) + xyCut(second, rects: rects)
+    }
+
+    /// Whether the parts left and right of `at` overlap vertically over half the shorter one's height.
+    static func sideBySide(_ ids: [Int], _ rects: [PixelRect], at: Double) -> Bool {
+        let left = ids.filter { rects[$0].midX < at }, right = ids.filter { rects[$0].midX >= at }
+        guard let l0 = left.map({ rects[$0].minY }).min(), let l1 = left.map({ rects[$0].maxY }).max(),
+              let r0 = right.map({ rects[$0].minY }).min(), let r1 = right.map({ rects[$0].maxY }).max()
+        else { return false }
+        return min(l1, r1) - max(l0, r0) > 0.5 * min(l1 - l0, r1 - r0)
     }
 
     /// The widest gap between the intervals' union, as its middle and width.

