@@ -16,8 +16,14 @@ struct Panel: Equatable, Sendable {
     /// The grey level around it (the wall), to paint it over with once it has been read, so the rest
     /// of the picture is read without it and without a block of its colour in its place.
     var surround: UInt8 = 128
-    /// Light text on a dark ground: read the panel inverted.
-    var isDark: Bool { ground < 128 }
+    /// The mean grey of its holes (its text, blended with the ground by averaging), `nil` without holes.
+    var textLevel: UInt8? = nil
+    /// Light text on a darker ground: read the panel inverted. Told by its text being lighter than its
+    /// ground (a mustard panel with black text is as grey as a blue one with white text), else by the ground.
+    var isDark: Bool {
+        if let t = textLevel { return t > ground }
+        return ground < 128
+    }
 }
 
 /// Finds the panels of a sign wall (and the page in a photo of one) so each is read on its own.
@@ -136,7 +142,7 @@ enum PanelFinder {
             guard endsAtEdges(id, label, small, flat, sw, sh, minX, minY, maxX, maxY) else { continue }
             let rect = PixelRect(minX: Double(minX * f), minY: Double(minY * f),
                                  maxX: Double(min(w, (maxX + 1) * f)), maxY: Double(min(h, (maxY + 1) * f)))
-            let (runs, outsideCells) = outsideRuns(id, label, sw, minX, minY, maxX, maxY)
+            let (runs, outsideCells, textLevel) = outsideRuns(id, label, small, sw, minX, minY, maxX, maxY)
             guard Double(boxArea - outsideCells) >= minSolidity * Double(boxArea) else { continue }
             let outside = runs.map { r in
                 PixelRect(minX: Double(r.x0 * f), minY: Double(r.y * f),
@@ -145,7 +151,7 @@ enum PanelFinder {
             panels.append((area, Panel(rect: rect, ground: UInt8(sum / area), outside: outside,
                                        unevenness: unevenness(id, label, small, sw, minX, minY, maxX, maxY),
                                        surround: ringMedian(small, sw, sh, minX, minY, maxX, maxY)
-                                           ?? UInt8(sum / area))))
+                                           ?? UInt8(sum / area), textLevel: textLevel)))
         }
         return panels.sorted { $0.area < $1.area }.map(\.panel)
     }
@@ -173,10 +179,10 @@ enum PanelFinder {
     }
 
     /// Runs of cells inside the region's bounds that lie outside it (reached from the bounds' edge
-    /// without crossing the region), grown by one cell to take the blended rim too, and how many cells
-    /// lie outside before growing; its holes (the text) are not among them.
-    static func outsideRuns(_ id: Int32, _ label: [Int32], _ sw: Int, _ minX: Int, _ minY: Int,
-                            _ maxX: Int, _ maxY: Int) -> (runs: [(y: Int, x0: Int, x1: Int)], cells: Int)
+    /// without crossing the region), grown by one cell to take the blended rim too, how many cells
+    /// lie outside before growing, and the mean grey of its holes (the text), which are not among them.
+    static func outsideRuns(_ id: Int32, _ label: [Int32], _ small: [Int32], _ sw: Int, _ minX: Int, _ minY: Int,
+                            _ maxX: Int, _ maxY: Int) -> (runs: [(y: Int, x0: Int, x1: Int)], cells: Int, holes: UInt8?)
     {
         let bw = maxX - minX + 1, bh = maxY - minY + 1
         var out = [Bool](repeating: false, count: bw * bh)
@@ -195,6 +201,13 @@ enum PanelFinder {
             if y + 1 < bh { visit(x, y + 1) }
         }
         let outsideCells = out.reduce(0) { $0 + ($1 ? 1 : 0) }
+        var holeSum = 0, holes = 0
+        for y in 0..<bh {
+            for x in 0..<bw where !out[y * bw + x] {
+                let i = (minY + y) * sw + minX + x
+                if label[i] != id { holeSum += Int(small[i]); holes += 1 }
+            }
+        }
         var grown = out
         for y in 0..<bh {
             for x in 0..<bw where out[y * bw + x] {
@@ -214,7 +227,7 @@ enum PanelFinder {
                 runs.append((minY + y, minX + start, minX + x - 1))
             }
         }
-        return (runs, outsideCells)
+        return (runs, outsideCells, holes >= 3 ? UInt8(holeSum / holes) : nil)
     }
 
     /// Grey levels between the 10th and 90th percentile of the region's cells.

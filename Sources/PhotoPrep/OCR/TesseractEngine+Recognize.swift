@@ -169,6 +169,13 @@ extension TesseractEngine {
         return total
     }
 
+    /// The confidence of the lines read, weighted by their characters.
+    static func meanConfidence(_ lines: [FoundLine]) -> Double {
+        let n = lines.reduce(0) { $0 + $1.line.text.count }
+        guard n > 0 else { return 0 }
+        return lines.reduce(0) { $0 + $1.line.confidence * Double($1.line.text.count) } / Double(n)
+    }
+
     /// Letters of the words Tesseract found in its dictionary (three letters or more, read with some
     /// confidence): text standing the right way up.
     static func dictionaryCharacters(_ lines: [FoundLine]) -> Double {

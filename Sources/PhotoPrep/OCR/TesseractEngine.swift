@@ -101,7 +101,8 @@ public final class TesseractEngine {
         // when most text runs vertically, look for the turn that stands it upright.
         let sideways = Self.mostlyVertical(found)
         let letters = Double(found.reduce(0) { $0 + $1.line.text.count { $0.isLetter } })
-        if sideways, options.detectRotation, Self.dictionaryCharacters(found) >= max(10, 0.5 * letters) {
+        let inDictionary = Self.dictionaryCharacters(found)
+        if sideways, options.detectRotation, inDictionary >= max(10, 0.5 * letters) {
             // Tesseract reads lines turned a quarter clockwise by itself (it takes them for vertical
             // text) but reports them sideways: a reading that holds real words stands, moved into the
             // frame turned back, which saves reading a turned page a second time. Upside-down readings
@@ -116,9 +117,12 @@ public final class TesseractEngine {
         // Confident dictionary words lying flat are not turned text: the turn search (OSD on both
         // polarities, then trial turns) is skipped for them, as it cost a photo with a few clear words
         // three times tesseract's whole reading.
-        let confidentlyUpright = !sideways && best >= 15
+        // Upside-down text can read confidently ("9 Alana sures)") but is seldom dictionary words: few of
+        // them asks for the turn search too.
+        let fewWords = inDictionary < 0.3 * letters
+        let confidentlyUpright = !sideways && best >= 15 && !fewWords
             && found.allSatisfy { $0.line.confidence >= 80 && $0.rect.width > $0.rect.height }
-        if options.detectRotation, best < 40, !confidentlyUpright, turns == 0 {
+        if options.detectRotation, best < 40 || fewWords, !confidentlyUpright, turns == 0 {
             if orientationDetector == nil, !sideways {
                 orientationDetector = try? OrientationDetector(dataPath: dataPath)
             }
@@ -131,9 +135,13 @@ public final class TesseractEngine {
                 candidates.append(guess)
             }
             // OSD needs many characters; a sign with a few turned words may need a plain try.
-            if !sideways, best < 8, found.count >= 2 {
+            if !sideways, best < 8 || fewWords, found.count >= 2 {
                 // Flat lines that read badly are upside down more likely than sideways.
                 candidates += [2, 3, 1].filter { !candidates.contains($0) }
+            } else if !sideways, candidates.isEmpty, !found.isEmpty, best < 15 || Self.meanConfidence(found) < 80 {
+                // Upside-down sign letters read as a few unsure words ("9 Alana surely", 72%) or a scrap
+                // ("TTV"): try the picture the other way up once.
+                candidates = [2]
             }
             for t in candidates {
                 let other = try findLines(in: grey, quarterTurns: t, invert: invert, allowEnlarging: false,

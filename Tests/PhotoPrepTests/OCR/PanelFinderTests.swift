@@ -95,6 +95,46 @@ import Testing
         #expect(result.lines.map { $0.text.lowercased() } == expected.map { $0.lowercased() })
     }
 
+    /// A mustard panel with black text beside a light blue one, as grey as each other's text is not.
+    static func mustardAndBlue() throws -> Raster {
+        try OCRFixtures.magick([
+            "-size", "1600x1000", "xc:#6e6660",
+            "-fill", "#b8981a", "-draw", "rectangle 60,60 760,940",
+            "-fill", "#c4dcea", "-draw", "rectangle 840,60 1540,940",
+            "-font", "DejaVu-Sans-Bold", "-pointsize", "64", "-fill", "#141414",
+            "-annotate", "+120+300", "No smoking", "-font", "DejaVu-Serif", "-pointsize", "52",
+            "-annotate", "+120+420", "Arrivals", "-font", "DejaVu-Sans", "-pointsize", "44",
+            "-annotate", "+120+540", "Trains every 6 minutes",
+            "-font", "DejaVu-Sans-Bold", "-pointsize", "64", "-annotate", "+900+300", "Gate B12",
+            "-font", "DejaVu-Serif", "-pointsize", "52", "-annotate", "+900+420", "Next train 10:00",
+            "-seed", "7", "-attenuate", "0.5", "+noise", "Gaussian", "ppm:-",
+        ])
+    }
+
+    @Test("A panel's polarity comes from its text: black on mustard is read as it is")
+    func mustardPanelPolarity() throws {
+        guard let pix = LeptonicaImage(try Self.mustardAndBlue()), let grey = pix.grey() else {
+            Issue.record("Leptonica could not hold the picture")
+            return
+        }
+        let panels = PanelFinder.find(grey)
+        #expect(panels.count == 2)
+        for p in panels {
+            #expect(!p.isDark, "ground \(p.ground), text \(String(describing: p.textLevel))")
+        }
+    }
+
+    @Test("Sign panels photographed upside down, read as a few unsure words, are turned and read")
+    func upsideDownMustardSign() throws {
+        let pnm = try OCRFixtures.writePNM(try Self.mustardAndBlue())
+        defer { try? FileManager.default.removeItem(at: pnm) }
+        let image = try OCRFixtures.magick([pnm.path, "-rotate", "180", "ppm:-"])
+        let result = try TesseractEngine().recognize(image)
+        #expect(result.textRotation == 180)
+        #expect(result.lines.map(\.text) == ["No smoking", "Arrivals", "Trains every 6 minutes", "Gate B12",
+                                            "Next train 10:00"])
+    }
+
     @Test("A dark poster filling the photo: its light text, and dark text on a small light label on it")
     func darkPosterWithALabel() throws {
         let image = try OCRFixtures.magick([
