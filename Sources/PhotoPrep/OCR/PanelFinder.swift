@@ -61,11 +61,17 @@ enum PanelFinder {
 
     /// The panels of `grey` (8-bit), smallest first, so a panel inside another is read before it.
     static func find(_ grey: borrowing LeptonicaImage) -> [Panel] {
-        guard grey.depth == 8, let data = pixGetData(grey.pix) else { return [] }
+        layout(grey).panels
+    }
+
+    /// The panels, and whether most of the picture (half or more) is one evenly lit ground — a poster
+    /// or a page filling the photo, read best with a global threshold like a panel.
+    static func layout(_ grey: borrowing LeptonicaImage) -> (panels: [Panel], evenGround: Bool) {
+        guard grey.depth == 8, let data = pixGetData(grey.pix) else { return ([], false) }
         let w = grey.width, h = grey.height
         let f = max(1, (max(w, h) + workingEdge - 1) / workingEdge)
         let sw = w / f, sh = h / f
-        guard sw >= 16, sh >= 16 else { return [] }
+        guard sw >= 16, sh >= 16 else { return ([], false) }
         let wpl = Int(pixGetWpl(grey.pix))
 
         // Box-average f×f cells: noise and thin strokes fade, grounds stay.
@@ -105,6 +111,7 @@ enum PanelFinder {
         var label = [Int32](repeating: -1, count: sw * sh)
         var stack: [Int] = []
         var panels: [(area: Int, panel: Panel)] = []
+        var evenGround = false
         let total = sw * sh
         for seed in 0..<total where label[seed] < 0 && flat[seed] {
             let id = Int32(seed)
@@ -134,6 +141,9 @@ enum PanelFinder {
             // Too small to hold a line Tesseract could read (it refuses pictures of a few pixels).
             guard (maxX - minX + 1) * f >= minSide, (maxY - minY + 1) * f >= minSide else { continue }
             let boxArea = (maxX - minX + 1) * (maxY - minY + 1)
+            if share >= 0.5 {
+                evenGround = unevenness(id, label, small, sw, minX, minY, maxX, maxY) < unevenLight
+            }
             guard Double(boxArea) / Double(total) <= maxShare else { continue }
             guard Double(area) >= minFill * Double(boxArea) else { continue }
             // A panel ends at an edge: where its ground runs on past the region's bounds, the region is
@@ -153,7 +163,7 @@ enum PanelFinder {
                                        surround: ringMedian(small, sw, sh, minX, minY, maxX, maxY)
                                            ?? UInt8(sum / area), textLevel: textLevel)))
         }
-        return panels.sorted { $0.area < $1.area }.map(\.panel)
+        return (panels.sorted { $0.area < $1.area }.map(\.panel), evenGround)
     }
 
     /// Whether the region `id` meets a change of ground along each side of its bounds: of the cells

@@ -28,7 +28,8 @@ extension TesseractEngine {
     /// always read with it) is read again with Tesseract's global (Otsu) threshold.
     /// When panels cover nearly all of the picture there is little rest to read again.
     func needsGlobalThreshold(_ found: [FoundLine], _ plan: ReadingPlan) -> Bool {
-        options.thresholding != 0 && Self.readableCharacters(found) < 60 && plan.restShare > 0.25
+        options.thresholding != 0 && !plan.restIsEvenGround && Self.readableCharacters(found) < 60
+            && plan.restShare > 0.25
     }
 
     /// `found` (read without the second reading) completed by the Otsu reading of the rest of the
@@ -86,7 +87,7 @@ extension TesseractEngine {
                 }
             }
         }
-        setVariable("thresholding_method", String(thresholding))
+        setVariable("thresholding_method", String(plan.restIsEvenGround ? 0 : thresholding))
         let rest: LeptonicaImage
         let painted = plan.panels.indices.filter { !unread.contains($0) }.map { plan.panels[$0] }
         if painted.isEmpty {

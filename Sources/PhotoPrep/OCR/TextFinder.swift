@@ -28,6 +28,9 @@ struct ReadingPlan {
     var panelPolarities: [[Bool]]
     /// Whether the rest of the picture is also read inverted.
     var invertRest: Bool
+    /// Whether most of the picture is one evenly lit ground (a poster or page filling the photo): read
+    /// with the global threshold, as panels are; Sauvola breaks thin light strokes on such a ground.
+    var restIsEvenGround: Bool
     /// Whether the rest of the picture is read as it is: not when it holds light text on dark and
     /// no dark text on light (a dark poster filling the photo), where that reading finds only noise
     /// and costs most.
@@ -36,7 +39,9 @@ struct ReadingPlan {
     var restShare: Double
 
     init(_ upright: borrowing LeptonicaImage, invert: Bool, findPanels: Bool = true) {
-        panels = findPanels ? PanelFinder.find(upright) : []
+        let layout = findPanels ? PanelFinder.layout(upright) : (panels: [], evenGround: false)
+        panels = layout.panels
+        restIsEvenGround = layout.evenGround
         // One reading per panel, dark on light: Tesseract already reads a word of the other polarity
         // inside a block by inverting it (`tessedit_do_invert`), and a dark title bar on a light
         // poster is a panel of its own.
