@@ -135,6 +135,26 @@ import Testing
                                             "Next train 10:00"])
     }
 
+    @Test("A poster filling the photo is one even ground; a page lit from one side and a sign wall are not")
+    func evenGround() throws {
+        let poster = try OCRFixtures.magick([
+            "-size", "1600x1000", "xc:#24204e", "-font", "DejaVu-Serif", "-pointsize", "40", "-fill", "#c8c8d0",
+            "-annotate", "+80+300", "Emergency exit", "-seed", "7", "-attenuate", "0.5", "+noise", "Gaussian", "pgm:-",
+        ])
+        let litPage = try OCRFixtures.magick([
+            "-size", "1000x1600", "gradient:#f8f8f4-#8c8c88", "-rotate", "-90", "-font", "DejaVu-Sans",
+            "-pointsize", "30", "-fill", "#111111", "-annotate", "+80+300", "Opening hours", "pgm:-",
+        ])
+        for (name, raster, even) in [("poster", poster, true), ("lit page", litPage, false),
+                                     ("sign wall", try Self.wall(), false)] {
+            guard let pix = LeptonicaImage(raster), let grey = pix.grey() else {
+                Issue.record("Leptonica could not hold \(name)")
+                continue
+            }
+            #expect(PanelFinder.layout(grey).evenGround == even, "\(name)")
+        }
+    }
+
     @Test("A dark poster filling the photo: its light text, and dark text on a small light label on it")
     func darkPosterWithALabel() throws {
         let image = try OCRFixtures.magick([
