@@ -26,10 +26,11 @@ extension TesseractEngine {
     /// Sauvola suits pages under uneven light but can lose big sign letters on textured walls to
     /// layout analysis: where little was read, the rest of the picture (outside panels, which are
     /// always read with it) is read again with Tesseract's global (Otsu) threshold.
-    /// When panels cover nearly all of the picture there is little rest to read again.
+    /// When panels cover nearly all of the picture there is little rest to read again, and a few lines
+    /// read with high confidence (a short sign; Korean words are few characters) are not "little read".
     func needsGlobalThreshold(_ found: [FoundLine], _ plan: ReadingPlan) -> Bool {
         options.thresholding != 0 && !plan.restIsEvenGround && Self.readableCharacters(found) < 60
-            && plan.restShare > 0.25
+            && plan.restShare > 0.25 && (found.isEmpty || Self.meanConfidence(found) < 90)
     }
 
     /// `found` (read without the second reading) completed by the Otsu reading of the rest of the
