@@ -119,11 +119,11 @@ extension TesseractEngine {
         return factor >= 1.4 ? factor : nil
     }
 
-    /// Reads `image` (already upright, scaled by `scale`) unless `asIs` is false, and, when asked, its inverse.
+    /// Reads `image` (already upright, scaled by `scale`) when `asIs`, and its inverse when `invert`.
     private func readBothPolarities(_ image: borrowing LeptonicaImage, scale: Double, invert: Bool, asIs: Bool = true)
         throws(OCRError) -> [FoundLine]
     {
-        var out = asIs || !invert ? try pass(image, scale: scale) : []
+        var out = asIs ? try pass(image, scale: scale) : []
         if invert, let inv = image.inverted() {
             out += try pass(inv, scale: scale)
         }

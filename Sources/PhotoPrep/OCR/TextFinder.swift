@@ -57,6 +57,15 @@ struct ReadingPlan {
         }
         let area = Double(max(1, upright.width * upright.height))
         restShare = max(0, 1 - panels.reduce(0) { $0 + $1.rect.area } / area)
+        // Around panels (painted over, as the rest is read) the rest is read only in the polarities its
+        // own cells show text in, and not at all when they show none: a bare wall costs a reading per
+        // polarity with nothing to find (a third of a sign's time with Korean).
+        if !panels.isEmpty, let rest = upright.painted(panels.map { ($0.rect, $0.surround) }),
+           let inverse = rest.inverted()
+        {
+            invertRest = invert && PolarityProbe.hasDarkRegions(rest)
+            readRestAsIs = PolarityProbe.hasDarkRegions(inverse)
+        }
     }
 }
 
