@@ -155,6 +155,19 @@ import Testing
         }
     }
 
+    @Test("Text painted on the wall beside a panel is read too, after the panel")
+    func textOnTheWallBesideAPanel() throws {
+        let image = try OCRFixtures.magick([
+            "-size", "1600x1000", "xc:#d8d0c0", "-fill", "#1c3f94", "-draw", "rectangle 300,80 1300,520",
+            "-font", "DejaVu-Sans-Bold", "-pointsize", "60", "-fill", "white",
+            "-annotate", "+400+260", "Seoul Station", "-annotate", "+400+400", "Exit 4",
+            "-fill", "#202020", "-annotate", "+400+800", "Platforms 9 and 10",
+            "-seed", "7", "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-",
+        ])
+        let result = try TesseractEngine().recognize(image)
+        #expect(result.lines.map(\.text) == ["Seoul Station", "Exit 4", "Platforms 9 and 10"])
+    }
+
     @Test("A dark poster filling the photo: its light text, and dark text on a small light label on it")
     func darkPosterWithALabel() throws {
         let image = try OCRFixtures.magick([
