@@ -20,8 +20,8 @@ struct TextFinderOptions: Sendable {
     var readPanels = true
 }
 
-/// What one reading of an upright picture reads: its panels, each in the polarity that makes its
-/// text dark on light (and the other too when the panel holds both), then the rest of the picture.
+/// What one reading of an upright picture reads: its panels, each once in the polarity that makes
+/// its text dark on light, then the rest of the picture in the polarities its text needs.
 struct ReadingPlan {
     var panels: [Panel]
     /// For each panel, the readings to make: `false` as it is, `true` inverted.
