@@ -2,25 +2,18 @@ import Foundation
 internal import CTesseract
 
 extension TesseractEngine {
-    /// The lines found in `grey` with its text turned upright by `quarterTurns`, in the upright frame,
-    /// merged across polarities (and, with `allowEnlarging`, scales), cleaned of junk, not yet ordered.
-    /// `thorough: false` skips the second (Otsu) reading, for quick trials of other turns.
-    func findLines(in grey: borrowing LeptonicaImage, quarterTurns: Int, invert: Bool, allowEnlarging: Bool,
-                   thorough: Bool = true) throws(OCRError) -> [FoundLine]
+    /// A first reading of `grey` with its text turned upright by `quarterTurns`: its panels, then the rest,
+    /// merged across polarities and cleaned of junk, in the upright frame, not yet ordered; with the plan
+    /// it followed, for `completing` once the turn is settled.
+    func findLines(in grey: borrowing LeptonicaImage, quarterTurns: Int, invert: Bool)
+        throws(OCRError) -> (lines: [FoundLine], plan: ReadingPlan)
     {
         guard let upright = quarterTurns == 0 ? grey.grey() : grey.rotated(quarterTurns: quarterTurns) else {
             throw .recognitionFailed(reason: "Leptonica could not turn the picture")
         }
-        let plan = ReadingPlan(upright, invert: invert, findPanels: options.readPanels)
-        var found = try read(plan, upright, scale: 1, panels: true, thresholding: options.thresholding)
-        if thorough, needsGlobalThreshold(found, plan) {
-            found += try read(plan, upright, scale: 1, panels: false, thresholding: 0)
-            found = FoundLine.merge(found)
-        }
-        if allowEnlarging, let factor = enlargement(for: found, width: upright.width, height: upright.height) {
-            found += try read(plan, upright, scale: factor, panels: true, thresholding: options.thresholding)
-        }
-        return FoundLine.merge(found)
+        let plan = ReadingPlan(upright, quarterTurns: quarterTurns, invert: invert, findPanels: options.readPanels)
+        let found = try read(plan, upright, scale: 1, panels: true, thresholding: options.thresholding)
+        return (FoundLine.merge(found), plan)
     }
 
     /// Sauvola suits pages under uneven light but can lose big sign letters on textured walls to
@@ -33,17 +26,30 @@ extension TesseractEngine {
             && plan.restShare > 0.25 && (found.isEmpty || Self.meanConfidence(found) < 90)
     }
 
-    /// `found` (read without the second reading) completed by the Otsu reading of the rest of the
-    /// picture turned by `quarterTurns`, for a turn settled after a quick look.
-    func addingGlobalThresholdReading(to found: [FoundLine], in grey: borrowing LeptonicaImage, quarterTurns: Int,
-                                      invert: Bool) throws(OCRError) -> [FoundLine]
+    /// `found`, the first reading at the settled turn (`plan.quarterTurns`), completed: the rest read
+    /// again with the global threshold where little was read, then small text read again enlarged.
+    /// Neither repeats the first reading.
+    func completing(_ found: [FoundLine], plan: ReadingPlan, in grey: borrowing LeptonicaImage)
+        throws(OCRError) -> [FoundLine]
     {
-        guard options.thresholding != 0, Self.readableCharacters(found) < 60,
-              let upright = quarterTurns == 0 ? grey.grey() : grey.rotated(quarterTurns: quarterTurns)
-        else { return found }
-        let plan = ReadingPlan(upright, invert: invert, findPanels: options.readPanels)
-        guard needsGlobalThreshold(found, plan) else { return found }
-        return FoundLine.merge(found + (try read(plan, upright, scale: 1, panels: false, thresholding: 0)))
+        let turns = plan.quarterTurns
+        let sideways = turns % 2 == 1
+        let width = sideways ? grey.height : grey.width, height = sideways ? grey.width : grey.height
+        let global = needsGlobalThreshold(found, plan)
+        let small = options.smallTextHeight > 0
+        guard global || small && enlargement(for: found, width: width, height: height) != nil else { return found }
+        guard let upright = turns == 0 ? grey.grey() : grey.rotated(quarterTurns: turns) else {
+            throw .recognitionFailed(reason: "Leptonica could not turn the picture")
+        }
+        var out = found
+        if global {
+            out = FoundLine.merge(out + (try read(plan, upright, scale: 1, panels: false, thresholding: 0)))
+        }
+        if small, let factor = enlargement(for: out, width: width, height: height) {
+            out = FoundLine.merge(out + (try read(plan, upright, scale: factor, panels: true,
+                                                  thresholding: options.thresholding)))
+        }
+        return out
     }
 
     /// Reads every panel of the plan on its own, dark text on light (`panels`), then the rest of the
@@ -73,18 +79,21 @@ extension TesseractEngine {
                 // Grain on a panel photographed in dim light becomes specks under a global threshold
                 // and hides low-contrast text (yellow on red); a 3×3 mean removes it.
                 if crop.graininess() >= PanelFinder.grainy, let smooth = crop.smoothed() { crop = smooth }
-                for inverted in plan.panelPolarities[i] {
-                    guard let oriented = inverted ? crop.inverted() : crop.grey() else { continue }
-                    // A panel Tesseract cannot read is left to the reading of the rest of the picture.
-                    do {
-                        if scale == 1 {
-                            out += try pass(oriented, scale: 1, origin: origin, panel: panel.rect)
-                        } else if let big = oriented.scaled(by: scale) {
-                            out += try pass(big, scale: scale, origin: origin, panel: panel.rect)
-                        }
-                    } catch {
-                        unread.insert(i)
+                // Read once, dark on light: Tesseract already reads a word of the other polarity inside a
+                // block by inverting it (`tessedit_do_invert`), and a dark title bar on a light poster is a
+                // panel of its own. A panel Tesseract cannot read is left to the reading of the rest.
+                guard let oriented = panel.isDark ? crop.inverted() : crop.grey() else {
+                    unread.insert(i)
+                    continue
+                }
+                do {
+                    if scale == 1 {
+                        out += try pass(oriented, scale: 1, origin: origin, panel: panel.rect)
+                    } else if let big = oriented.scaled(by: scale) {
+                        out += try pass(big, scale: scale, origin: origin, panel: panel.rect)
                     }
+                } catch {
+                    unread.insert(i)
                 }
             }
         }

@@ -95,7 +95,7 @@ public final class TesseractEngine {
         var turns = 0
         // A first, quick reading; the second (Otsu) reading waits until the turn is known, as reading
         // a turned page twice in the wrong direction cost more than all the rest.
-        var found = try findLines(in: grey, quarterTurns: 0, invert: invert, allowEnlarging: false, thorough: false)
+        var (found, plan) = try findLines(in: grey, quarterTurns: 0, invert: invert)
         var best = Self.readableCharacters(found)
         // Tesseract reads sideways lines by itself but in the wrong order and often upside down:
         // when most text runs vertically, look for the turn that stands it upright.
@@ -111,6 +111,11 @@ public final class TesseractEngine {
             turns = 3
             let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
             found = found.map { $0.turned(by: geometry) }
+            // The plan of the turned frame, for the readings that complete this one.
+            guard let upright = grey.rotated(quarterTurns: turns) else {
+                throw .recognitionFailed(reason: "Leptonica could not turn the picture")
+            }
+            plan = ReadingPlan(upright, quarterTurns: turns, invert: invert, findPanels: options.readPanels)
         } else if sideways {
             best = 0
         }
@@ -144,24 +149,17 @@ public final class TesseractEngine {
                 candidates = [2]
             }
             for t in candidates {
-                let other = try findLines(in: grey, quarterTurns: t, invert: invert, allowEnlarging: false,
-                                          thorough: false)
+                let (other, otherPlan) = try findLines(in: grey, quarterTurns: t, invert: invert)
                 // Lines still running vertically are not upright in that frame, however well Tesseract
                 // read them (it reads text turned a quarter clockwise by itself).
                 let score = Self.mostlyVertical(other) ? 0 : Self.readableCharacters(other)
                 if score > max(1.5 * best, best + 6) {
-                    best = score; found = other; turns = t
+                    best = score; found = other; plan = otherPlan; turns = t
                     if best >= 15 { break }
                 }
             }
         }
-        found = try addingGlobalThresholdReading(to: found, in: grey, quarterTurns: turns, invert: invert)
-        if options.smallTextHeight > 0,
-           enlargement(for: found, width: turns % 2 == 0 ? image.width : image.height,
-                       height: turns % 2 == 0 ? image.height : image.width) != nil
-        {
-            found = try findLines(in: grey, quarterTurns: turns, invert: invert, allowEnlarging: true)
-        }
+        found = try completing(found, plan: plan, in: grey)
         let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
         let order = ReadingOrder.order(found.map {
             ReadingOrder.Item(rect: $0.rect, textHeight: $0.textHeight, slope: $0.line.slope, panel: $0.panel)

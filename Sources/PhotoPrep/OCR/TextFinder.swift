@@ -24,8 +24,8 @@ struct TextFinderOptions: Sendable {
 /// its text dark on light, then the rest of the picture in the polarities its text needs.
 struct ReadingPlan {
     var panels: [Panel]
-    /// For each panel, the readings to make: `false` as it is, `true` inverted.
-    var panelPolarities: [[Bool]]
+    /// Clockwise quarter turns from the copy to the picture the plan is for.
+    var quarterTurns: Int
     /// Whether the rest of the picture is also read inverted.
     var invertRest: Bool
     /// Whether most of the picture is one evenly lit ground (a poster or page filling the photo): read
@@ -38,14 +38,11 @@ struct ReadingPlan {
     /// The share of the picture outside every panel's bounds (about: overlapping panels count twice).
     var restShare: Double
 
-    init(_ upright: borrowing LeptonicaImage, invert: Bool, findPanels: Bool = true) {
+    init(_ upright: borrowing LeptonicaImage, quarterTurns: Int, invert: Bool, findPanels: Bool = true) {
+        self.quarterTurns = quarterTurns
         let layout = findPanels ? PanelFinder.layout(upright) : (panels: [], evenGround: false)
         panels = layout.panels
         restIsEvenGround = layout.evenGround
-        // One reading per panel, dark on light: Tesseract already reads a word of the other polarity
-        // inside a block by inverting it (`tessedit_do_invert`), and a dark title bar on a light
-        // poster is a panel of its own.
-        panelPolarities = panels.map { [$0.isDark] }
         invertRest = invert
         if invert, let inverse = upright.inverted() {
             // Cells inside the thick strokes of big light letters look like dark text on light too:
