@@ -4,18 +4,22 @@
 /// Tesseract's layout analysis may string words of neighbouring panels that share a baseline into one
 /// line (tesseract issue 4426: its layout analysis will not improve). Ordinary word spaces are about
 /// half the text height; a gap of more than `gapRatio` text heights is a boundary.
+///
+/// Lines Tesseract reads sideways (text turned a quarter, which it takes for vertical text) run down
+/// the picture: their words follow one another along y, and their text height is the words' width.
 enum LineSplitter {
     static let gapRatio = 1.5
 
     static func split(_ line: TextLine) -> [TextLine] {
-        let words = withoutRepeats(line.words)
+        let words = withoutRepeats(line.words, along: Axis(line))
         guard words.count > 1 else { return [TextLine(words: words, slope: line.slope)] }
-        let h = max(line.textHeight, 1)
+        let axis = Axis(line)
+        let h = max(axis.thickness(words), 1)
         var out: [TextLine] = []
         var current: [TextWord] = [words[0]]
         for w in words.dropFirst() {
             let prev = current[current.count - 1]
-            if w.rect.minX - prev.rect.maxX > gapRatio * h {
+            if axis.start(w) - axis.end(prev) > gapRatio * h {
                 out.append(TextLine(words: current, slope: line.slope))
                 current = [w]
             } else {
@@ -28,15 +32,16 @@ enum LineSplitter {
 
     /// Tesseract sometimes reads a word twice into one line (seen on light text on a dark title bar:
     /// "Departures Departures Seoul Station Station"). The same word standing on the same stretch of
-    /// a line (overlapping horizontally by more than half) is one word: the more confident reading
+    /// a line (overlapping along it by more than half) is one word: the more confident reading
     /// is kept. Different words over each other are left alone: a "line" may hold two rows of text.
-    static func withoutRepeats(_ words: [TextWord]) -> [TextWord] {
+    /// Along a sideways line, "The" and "the" read in turn are two words, not one read twice.
+    static func withoutRepeats(_ words: [TextWord], along axis: Axis) -> [TextWord] {
         func key(_ w: TextWord) -> String { w.text.lowercased().filter { $0.isLetter || $0.isNumber } }
         var kept: [TextWord] = []
         for w in words {
             if let i = kept.firstIndex(where: { k in
-                let overlap = min(k.rect.maxX, w.rect.maxX) - max(k.rect.minX, w.rect.minX)
-                return overlap > 0.5 * min(k.rect.width, w.rect.width) && key(k) == key(w) && !key(w).isEmpty
+                let overlap = min(axis.end(k), axis.end(w)) - max(axis.start(k), axis.start(w))
+                return overlap > 0.5 * min(axis.length(k), axis.length(w)) && key(k) == key(w) && !key(w).isEmpty
             }) {
                 if w.confidence > kept[i].confidence { kept[i] = w }
             } else {
@@ -44,5 +49,28 @@ enum LineSplitter {
             }
         }
         return kept
+    }
+
+    /// The direction a line's words follow one another in the picture it was read in.
+    struct Axis {
+        /// Words follow one another down the picture (a line read sideways).
+        var vertical: Bool
+
+        /// A line runs down the picture when its words of two characters or more are taller than wide
+        /// (a word read twice, one reading under the other, makes a line's box tall, not its words).
+        init(_ line: TextLine) {
+            let long = line.words.filter { $0.text.count >= 2 }
+            let words = long.isEmpty ? line.words : long
+            vertical = words.reduce(0) { $0 + $1.rect.height } > 1.5 * words.reduce(0) { $0 + $1.rect.width }
+        }
+
+        func start(_ w: TextWord) -> Double { vertical ? w.rect.minY : w.rect.minX }
+        func end(_ w: TextWord) -> Double { vertical ? w.rect.maxY : w.rect.maxX }
+        func length(_ w: TextWord) -> Double { end(w) - start(w) }
+        /// The median size of the words across the line: their text height.
+        func thickness(_ words: [TextWord]) -> Double {
+            let sizes = words.map { vertical ? $0.rect.width : $0.rect.height }.sorted()
+            return sizes.isEmpty ? 0 : sizes[sizes.count / 2]
+        }
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// Whole-engine checks on rendered photos: what a person would read, in order, with no junk.
 @Suite struct PhotoTextTests {
     static let pageLines = ["Opening hours of the museum", "Monday to Friday 9:00 - 18:00",
-                            "Saturday 10:00 - 14:00", "Closed on Sundays"]
+                            "Saturday 10:00 - 14:00", "The cafe closes at the same time"]
 
     /// Dark text on a light page with the given lines, 70 px apart.
     static func pageArgs(_ lines: [String]) -> [String] {

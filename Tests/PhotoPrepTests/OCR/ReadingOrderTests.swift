@@ -134,6 +134,18 @@ import Testing
         #expect(split.first?.words.last?.confidence == 95, "the more confident reading is kept")
     }
 
+    @Test func aSidewaysLineKeepsTheSameWordReadTwiceInTurnAndIsCutAtItsGaps() {
+        // A line of a page turned a quarter, as Tesseract reports it: words one under another.
+        func down(_ text: String, _ y: Double, _ length: Double) -> TextWord {
+            TextWord(text: text, confidence: 90, rect: PixelRect(minX: 300, minY: y, maxX: 330, maxY: y + length),
+                     inDictionary: true)
+        }
+        let line = TextLine(words: [down("The", 100, 60), down("dog", 175, 60), down("saw", 250, 65),
+                                    down("the", 330, 55), down("fox.", 400, 70),
+                                    down("Exit", 700, 80)], slope: 0)
+        #expect(LineSplitter.split(line).map(\.text) == ["The dog saw the fox.", "Exit"])
+    }
+
     @Test func ordinaryWordSpacesKeepALineWhole() {
         let line = TextLine(words: [Self.word("Mind", 100, 90), Self.word("the", 205, 60),
                                     Self.word("gap", 280, 60)], slope: 0)
