@@ -148,4 +148,34 @@ struct LeptonicaImage: ~Copyable {
     func smoothed() -> LeptonicaImage? {
         LeptonicaImage(owning: pixBlockconv(pix, 1, 1))
     }
+
+    /// The heights of the bands of rows holding dark ink (pixels darker than `threshold`, at least
+    /// `minInk` of them in a row) in each of `strips` vertical strips of this 8-bit picture: the
+    /// heights of its lines of dark text, measured in strips so a tilted line is not as tall as
+    /// its whole slant.
+    func inkBandHeights(below threshold: UInt8, strips: Int, minInk: Int) -> [Int] {
+        guard depth == 8, let data = pixGetData(pix), strips > 0 else { return [] }
+        let w = width, h = height, wpl = Int(pixGetWpl(pix))
+        guard w >= strips, h > 0 else { return [] }
+        var out: [Int] = []
+        for s in 0..<strips {
+            let x0 = s * w / strips, x1 = (s + 1) * w / strips
+            var run = 0
+            for y in 0..<h {
+                let row = data + y * wpl
+                var ink = 0
+                for x in x0..<x1 where UInt8((row[x >> 2] >> UInt32(24 - 8 * (x & 3))) & 0xff) < threshold {
+                    ink += 1
+                }
+                if ink >= minInk {
+                    run += 1
+                } else {
+                    if run > 0 { out.append(run) }
+                    run = 0
+                }
+            }
+            if run > 0 { out.append(run) }
+        }
+        return out
+    }
 }

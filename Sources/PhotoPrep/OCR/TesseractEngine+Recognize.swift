@@ -89,6 +89,12 @@ extension TesseractEngine {
                 do {
                     if scale == 1 {
                         out += try pass(oriented, scale: 1, origin: origin, panel: panel.rect)
+                        // Big letters are read reduced too (see `LetterSize`); the better reading of
+                        // each line is kept when the readings are merged.
+                        let reduce = readingScale(oriented, panel)
+                        if reduce < 1, let small = oriented.scaled(by: reduce) {
+                            out += try pass(small, scale: reduce, origin: origin, panel: panel.rect)
+                        }
                     } else if let big = oriented.scaled(by: scale) {
                         out += try pass(big, scale: scale, origin: origin, panel: panel.rect)
                     }
@@ -113,6 +119,14 @@ extension TesseractEngine {
             out += try readBothPolarities(big, scale: scale, invert: plan.invertRest, asIs: plan.readRestAsIs)
         }
         return out
+    }
+
+    /// The factor to read a panel (cut out and turned dark on light as `oriented`) at: less than 1 for
+    /// big letters, measured with the panel's ground and text levels turned the same way.
+    private func readingScale(_ oriented: borrowing LeptonicaImage, _ panel: Panel) -> Double {
+        guard let text = panel.textLevel else { return 1 }
+        let ground = panel.isDark ? 255 - panel.ground : panel.ground
+        return LetterSize.readingScale(oriented, ground: ground, text: panel.isDark ? 255 - text : text)
     }
 
     /// Small text is read again at the size Tesseract reads best (x-height about 20–30 px; only for OCR,

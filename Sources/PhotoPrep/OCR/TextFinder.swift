@@ -93,9 +93,14 @@ extension FoundLine {
     /// two scales), dropping a line when most of it lies under a better one that reads the same
     /// place: centred on the same row, or sharing its words. Neighbouring lines of small print
     /// overlap too (their ascenders and descenders), but neither of those.
+    ///
+    /// A piece of a taller line read on its own is dropped whatever its score: at full size Tesseract
+    /// reads the top jamo of a big Hangul syllable as a line ("그" of 금연) that the reduced reading
+    /// reads whole.
     static func merge(_ lines: [FoundLine]) -> [FoundLine] {
+        let whole = lines.filter { l in !lines.contains { l.isFragment(of: $0) } }
         var kept: [FoundLine] = []
-        for l in lines.sorted(by: { $0.score > $1.score }) {
+        for l in whole.sorted(by: { $0.score > $1.score }) {
             let clash = kept.contains { k in
                 let inter = k.rect.intersectionArea(l.rect)
                 guard inter > 0.4 * min(k.rect.area, l.rect.area) else { return false }
@@ -105,6 +110,18 @@ extension FoundLine {
             if !clash { kept.append(l) }
         }
         return kept
+    }
+
+    /// Whether this line lies inside `other` (give or take a tenth of its text height: boxes of two
+    /// readings differ by a few pixels), a straight line (its box hardly taller than its text) whose
+    /// text stands at least 1.5 times as tall, with no more letters and digits than it.
+    func isFragment(of other: FoundLine) -> Bool {
+        func alnum(_ l: FoundLine) -> Int { l.line.text.count { $0.isLetter || $0.isNumber } }
+        let m = 0.1 * other.textHeight
+        let around = PixelRect(minX: other.rect.minX - m, minY: other.rect.minY - m,
+                               maxX: other.rect.maxX + m, maxY: other.rect.maxY + m)
+        return rect.height * 1.5 <= other.textHeight && other.rect.height <= 1.5 * other.textHeight
+            && rect.intersectionArea(around) >= 0.9 * rect.area && alnum(self) <= alnum(other)
     }
 
     /// The share of the shorter line's words (letters and digits, any case) that the other holds.

@@ -245,6 +245,28 @@ import Testing
         let top = Self.found("Opening hours", y: 200, height: 34)
         #expect(FoundLine.merge([tall, top]).count == 1)
     }
+
+    @Test func thePieceOfABigSyllableReadAsALineGoesTheWholeLineStays() {
+        // 금연 100 px tall, read whole at reduced size (confidence 53) and, at full size, its top jamo
+        // read as a line of its own ("그", confidence 88), its box reaching 20 px further left (two
+        // readings at two sizes box the same ink a few pixels apart).
+        let whole = FoundLine(line: TextLine(words: [TextWord(
+            text: "금연", confidence: 53, rect: PixelRect(minX: 620, minY: 300, maxX: 840, maxY: 400),
+            inDictionary: false)], slope: 0), rect: PixelRect(minX: 620, minY: 300, maxX: 840, maxY: 400),
+            textHeight: 100)
+        let piece = FoundLine(line: TextLine(words: [TextWord(
+            text: "그", confidence: 88, rect: PixelRect(minX: 600, minY: 302, maxX: 720, maxY: 345),
+            inDictionary: false)], slope: 0), rect: PixelRect(minX: 600, minY: 302, maxX: 720, maxY: 345),
+            textHeight: 43)
+        #expect(FoundLine.merge([piece, whole]).map(\.line.text) == ["금연"])
+        // A line slanting across the photo has a box much taller than its text: a small line of
+        // its own that falls inside that box is no piece of it.
+        var slanted = Self.found("Airport Railroad", y: 100, height: 90)
+        slanted.textHeight = 40
+        var small = Self.found("Exit 3", y: 150, height: 20)
+        small.textHeight = 18
+        #expect(FoundLine.merge([slanted, small]).count == 2)
+    }
 }
 
 @Suite struct LineTextTests {

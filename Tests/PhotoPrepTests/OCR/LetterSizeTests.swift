@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import PhotoPrep
+
+/// Big text: its line height measured before reading, and read at a size Tesseract reads well.
+@Suite struct LetterSizeTests {
+    static let lines = ["Lost and Found", "Waiting Room", "Way Out"]
+
+    /// Dark lines of text `points` tall on a light panel, 1.6 line heights apart, turned by `degrees`.
+    static func panel(points: Int, degrees: Double = 0) throws -> Raster {
+        var args = ["-size", "1400x\(points * 6)", "xc:#e8e6e0", "-font", "DejaVu-Sans", "-pointsize", "\(points)",
+                    "-fill", "#202020"]
+        for (i, l) in lines.enumerated() { args += ["-annotate", "+60+\(points * 3 / 2 + i * points * 8 / 5)", l] }
+        if degrees != 0 { args += ["-background", "#e8e6e0", "-rotate", "\(degrees)"] }
+        return try OCRFixtures.magick(args + ["-colorspace", "gray", "pgm:-"])
+    }
+
+    struct NoPicture: Error {}
+
+    static func lineHeight(_ raster: Raster) throws -> Double {
+        guard let image = LeptonicaImage(raster) else { throw NoPicture() }
+        let height = LetterSize.lineHeight(image, ground: 0xe6, text: 0x20)
+        return try #require(height)
+    }
+
+    static func readingScale(_ raster: Raster) throws -> Double {
+        guard let image = LeptonicaImage(raster) else { throw NoPicture() }
+        return LetterSize.readingScale(image, ground: 0xe6, text: 0x20)
+    }
+
+    @Test(arguments: [30, 60, 100])
+    func theLineHeightIsTheInkOfTheTallestLines(points: Int) throws {
+        let image = try Self.panel(points: points)
+        // The outside measure: each line's ink, ascenders to descenders, as drawn.
+        var heights: [Int] = []
+        for i in Self.lines.indices {
+            let baseline = points * 3 / 2 + i * points * 8 / 5
+            let ink = try #require(OCRFixtures.inkBox(image, rows: (baseline - points)..<(baseline + points / 2)))
+            heights.append(ink.height)
+        }
+        let measured = try Self.lineHeight(image)
+        let tallest = Double(heights.max()!)
+        #expect(measured >= 0.8 * tallest && measured <= tallest + 2, "measured \(measured), ink \(heights)")
+    }
+
+    @Test func aTiltedPanelsLinesAreNotCountedAsTallAsTheirSlant() throws {
+        let flat = try Self.lineHeight(try Self.panel(points: 60))
+        let tilted = try Self.lineHeight(try Self.panel(points: 60, degrees: 3))
+        // Across the whole 1400 px width a 3° slant adds 73 px; measured in strips, a fraction of it.
+        #expect(tilted <= 1.35 * flat, "flat \(flat), tilted \(tilted)")
+    }
+
+    @Test func onlyBigTextIsReadReduced() throws {
+        #expect(try Self.readingScale(try Self.panel(points: 30)) == 1)
+        let big = try Self.panel(points: 100)
+        let factor = try Self.readingScale(big)
+        // Reduced so its lines stand about `target` tall.
+        #expect(abs(factor * (try Self.lineHeight(big)) - LetterSize.target) < 1)
+    }
+
+    @Test func aBigKoreanSignIsReadWholeWithoutPiecesOfItsSyllables() throws {
+        // 금연 100 pt on a panel: read at full size, Tesseract gives only its top jamo ("그").
+        let image = try OCRFixtures.magick([
+            "-size", "1600x1000", "xc:#6b6560", "-fill", "#e8e6e0", "-draw", "rectangle 300,250 1300,750",
+            "-font", "Noto-Sans-CJK-KR", "-pointsize", "100", "-fill", "#202020", "-annotate", "+620+430", "금연",
+            "-font", "DejaVu-Sans", "-pointsize", "75", "-annotate", "+470+593", "No Smoking", "ppm:-",
+        ])
+        let result = try TesseractEngine(languages: "kor+eng").recognize(image)
+        #expect(result.lines.map(\.text) == ["금연", "No Smoking"])
+    }
+}
