@@ -1,14 +1,16 @@
 #!/usr/bin/python3
 """Render photo-like scenes with ground truth for the OCR evaluation.
 
-Usage: render_scenes.py OUTDIR [--seed N] [--per-type N]
+Usage: render_scenes.py OUTDIR [--seed N] [--per-type N] [--perspective]
 
 Writes OUTDIR/<scene>.jpg and OUTDIR/scenes.json: for each scene its type, languages, text rotation
 and the lines a person would read, in reading order. Scene types: signs (sign walls of 2-6 panels,
 light-on-dark and dark-on-light, mixed in one photo), pages (two columns under a spanning title),
 posters (mixed sizes), small (a page photographed from afar), korean (Korean signs with English),
 rotated (pages and signs turned 90/180/270 degrees, no orientation tag). Every scene gets photo
-damage: slight tilt, blur, noise, uneven light, JPEG compression. Needs python3-pil and the Debian
+damage: slight tilt, blur, noise, uneven light, JPEG compression; with --perspective also the keystone
+of a photo taken from one side, above or below (the same scenes as without it: its draws come from a
+random source of their own). Needs python3-pil and the Debian
 font packages fonts-dejavu, fonts-liberation, fonts-noto-cjk.
 """
 import json
@@ -243,8 +245,43 @@ def scene_poster(rng):
     return img, gt
 
 
-def damage(rng, img, tilt=True):
+def perspective_coeffs(src, dst):
+    """The 8 coefficients PIL's PERSPECTIVE transform needs to map output points dst to input points src."""
+    rows, rhs = [], []
+    for (x, y), (u, v) in zip(dst, src):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y]); rhs.append(u)
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y]); rhs.append(v)
+    # Gaussian elimination on the 8x8 system (no numpy on a bare Debian).
+    n = 8
+    m = [rows[i] + [rhs[i]] for i in range(n)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                m[r] = [a - f * b for a, b in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def keystone(prng, img):
+    """The picture as photographed from one side, above or below: the far edge shorter by 6-16%."""
     w, h = img.size
+    k = prng.uniform(0.06, 0.16)
+    side = prng.choice(["left", "right", "top", "bottom"])
+    dw, dh = k * w / 2, k * h / 2
+    corners = {"left": [(0, dh), (w, 0), (w, h), (0, h - dh)], "right": [(0, 0), (w, dh), (w, h - dh), (0, h)],
+               "top": [(dw, 0), (w - dw, 0), (w, h), (0, h)], "bottom": [(0, 0), (w, 0), (w - dw, h), (dw, h)]}[side]
+    src = [(0, 0), (w, 0), (w, h), (0, h)]
+    fill = img.getpixel((2, 2))
+    return img.transform((w, h), Image.PERSPECTIVE, perspective_coeffs(src, corners), Image.BICUBIC,
+                         fillcolor=fill)
+
+
+def damage(rng, img, tilt=True, prng=None):
+    w, h = img.size
+    if prng is not None:
+        img = keystone(prng, img)
     if tilt:
         angle = rng.uniform(-2.5, 2.5)
         fill = img.getpixel((2, 2))
@@ -265,6 +302,8 @@ def main():
     seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 7
     per = int(sys.argv[sys.argv.index("--per-type") + 1]) if "--per-type" in sys.argv else 6
     rng = random.Random(seed)
+    # Keystone draws come from their own source, so the scenes of a seed are the same with or without.
+    prng = random.Random(seed + 1000003) if "--perspective" in sys.argv else None
     os.makedirs(out, exist_ok=True)
     scenes = []
 
@@ -279,22 +318,22 @@ def main():
 
     for _ in range(per + 2):
         img, gt = scene_signs(rng)
-        add("signs", damage(rng, img), gt)
+        add("signs", damage(rng, img, prng=prng), gt)
     for _ in range(per):
         img, gt = scene_page(rng)
-        add("pages", damage(rng, img), gt)
+        add("pages", damage(rng, img, prng=prng), gt)
     for _ in range(per):
         img, gt = scene_poster(rng)
-        add("posters", damage(rng, img), gt)
+        add("posters", damage(rng, img, prng=prng), gt)
     for _ in range(max(2, per // 2)):
         img, gt = scene_page(rng, body_size=rng.randint(13, 16))
-        add("small", damage(rng, img), gt)
+        add("small", damage(rng, img, prng=prng), gt)
     for _ in range(per):
         img, gt = scene_signs(rng, korean=True)
-        add("korean", damage(rng, img), gt, lang="kor+eng")
+        add("korean", damage(rng, img, prng=prng), gt, lang="kor+eng")
     for i in range(per):
         img, gt = scene_page(rng) if i % 2 == 0 else scene_signs(rng)
-        add("rotated", damage(rng, img), gt, rotation=[90, 180, 270][i % 3])
+        add("rotated", damage(rng, img, prng=prng), gt, rotation=[90, 180, 270][i % 3])
     with open(os.path.join(out, "scenes.json"), "w") as f:
         json.dump(scenes, f, ensure_ascii=False, indent=1)
     print("%d scenes in %s" % (len(scenes), out), file=sys.stderr)

@@ -1,25 +1,27 @@
 #!/bin/sh
 # The OCR evaluation: render scenes with ground truth, run our pipeline and tesseract's defaults on
 # them, print line recall, order, page CER, junk and time per scene type (see evaluate.py).
-#   scripts/eval/run.sh [--per-type N] [--seed N] [--runner CMD] [--only TYPE]
+#   scripts/eval/run.sh [--per-type N] [--seed N] [--perspective] [--runner CMD] [--only TYPE]
+# --perspective renders the same scenes photographed from one side (keystone).
 # Uses the release build of prepare-photo (built here unless PREPARE_PHOTO is set) and, when present,
 # the ICDAR scene-text photos in ../shared/data/scenetext (dev set, optional).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-per=4; seed=7; runner=""; only=""
+per=4; seed=7; runner=""; only=""; persp=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --per-type) per=$2; shift 2 ;;
         --seed) seed=$2; shift 2 ;;
         --runner) runner=$2; shift 2 ;;
         --only) only=$2; shift 2 ;;
+        --perspective) persp=--perspective; shift ;;
         *) echo "run.sh: unknown option $1" >&2; exit 64 ;;
     esac
 done
-scenes=${EVAL_SCENES:-/tmp/photoprep-eval/scenes-s$seed-n$per}
+scenes=${EVAL_SCENES:-/tmp/photoprep-eval/scenes-s$seed-n$per${persp:+-p}}
 if [ ! -f "$scenes/scenes.json" ]; then
-    /usr/bin/python3 "$here/render_scenes.py" "$scenes" --seed "$seed" --per-type "$per"
+    /usr/bin/python3 "$here/render_scenes.py" "$scenes" --seed "$seed" --per-type "$per" $persp
 fi
 if [ -z "$runner" ]; then
     if [ -z "${PREPARE_PHOTO:-}" ]; then
