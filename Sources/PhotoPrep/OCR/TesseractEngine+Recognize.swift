@@ -72,31 +72,41 @@ extension TesseractEngine {
                     (PixelRect(minX: r.minX - origin.x, minY: r.minY - origin.y,
                                maxX: r.maxX - origin.x, maxY: r.maxY - origin.y), panel.ground)
                 }
-                guard var crop = upright.clipped(to: panel.rect)?.painted(wall) else {
+                // A keystoned panel is stretched back to a rectangle: its lines level and its letters
+                // one size again; its lines' boxes are mapped back to the picture.
+                var map: ProjectiveMap? = nil
+                let flat = panel.quad.flatMap { upright.rectified($0, fill: panel.ground, map: &map) }
+                guard let crop = flat ?? upright.clipped(to: panel.rect)?.painted(wall) else {
+                    unread.insert(i)
+                    continue
+                }
+                // Read once, dark on light: Tesseract already reads a word of the other polarity inside a
+                // block by inverting it (`tessedit_do_invert`), and a dark title bar on a light poster is a
+                // panel of its own. A panel Tesseract cannot read is left to the reading of the rest.
+                guard var oriented = panel.isDark ? crop.inverted() : crop.grey() else {
                     unread.insert(i)
                     continue
                 }
                 // Grain on a panel photographed in dim light becomes specks under a global threshold
-                // and hides low-contrast text (yellow on red); a 3×3 mean removes it.
-                if crop.graininess() >= PanelFinder.grainy, let smooth = crop.smoothed() { crop = smooth }
-                // Read once, dark on light: Tesseract already reads a word of the other polarity inside a
-                // block by inverting it (`tessedit_do_invert`), and a dark title bar on a light poster is a
-                // panel of its own. A panel Tesseract cannot read is left to the reading of the rest.
-                guard let oriented = panel.isDark ? crop.inverted() : crop.grey() else {
-                    unread.insert(i)
-                    continue
+                // and hides low-contrast text (yellow on red); a 3×3 mean removes it, but also the
+                // strokes of small print (a page photographed from one side, read as a panel).
+                let lines = lineHeight(oriented, panel)
+                if (lines ?? LetterSize.smoothable) >= LetterSize.smoothable,
+                   oriented.graininess() >= PanelFinder.grainy, let smooth = oriented.smoothed()
+                {
+                    oriented = smooth
                 }
                 do {
                     if scale == 1 {
-                        out += try pass(oriented, scale: 1, origin: origin, panel: panel.rect)
+                        out += try pass(oriented, scale: 1, origin: origin, panel: panel.rect, map: map)
                         // Big letters are read reduced too (see `LetterSize`); the better reading of
                         // each line is kept when the readings are merged.
-                        let reduce = readingScale(oriented, panel)
+                        let reduce = lines.map(LetterSize.readingScale(lineHeight:)) ?? 1
                         if reduce < 1, let small = oriented.scaled(by: reduce) {
-                            out += try pass(small, scale: reduce, origin: origin, panel: panel.rect)
+                            out += try pass(small, scale: reduce, origin: origin, panel: panel.rect, map: map)
                         }
                     } else if let big = oriented.scaled(by: scale) {
-                        out += try pass(big, scale: scale, origin: origin, panel: panel.rect)
+                        out += try pass(big, scale: scale, origin: origin, panel: panel.rect, map: map)
                     }
                 } catch {
                     unread.insert(i)
@@ -121,12 +131,12 @@ extension TesseractEngine {
         return out
     }
 
-    /// The factor to read a panel (cut out and turned dark on light as `oriented`) at: less than 1 for
-    /// big letters, measured with the panel's ground and text levels turned the same way.
-    private func readingScale(_ oriented: borrowing LeptonicaImage, _ panel: Panel) -> Double {
-        guard let text = panel.textLevel else { return 1 }
+    /// The height of the lines of text of a panel (cut out and turned dark on light as `oriented`),
+    /// measured with the panel's ground and text levels turned the same way; `nil` when unknown.
+    private func lineHeight(_ oriented: borrowing LeptonicaImage, _ panel: Panel) -> Double? {
+        guard let text = panel.textLevel else { return nil }
         let ground = panel.isDark ? 255 - panel.ground : panel.ground
-        return LetterSize.readingScale(oriented, ground: ground, text: panel.isDark ? 255 - text : text)
+        return LetterSize.lineHeight(oriented, ground: ground, text: panel.isDark ? 255 - text : text)
     }
 
     /// Small text is read again at the size Tesseract reads best (x-height about 20–30 px; only for OCR,
@@ -153,8 +163,10 @@ extension TesseractEngine {
         return out
     }
 
+    /// One reading of `image`, its lines' boxes brought back to the upright picture: divided by `scale`,
+    /// then moved by `origin` or, for a rectified panel, through `map`.
     private func pass(_ image: borrowing LeptonicaImage, scale: Double, origin: (x: Double, y: Double) = (0, 0),
-                      panel: PixelRect? = nil) throws(OCRError) -> [FoundLine]
+                      panel: PixelRect? = nil, map: ProjectiveMap? = nil) throws(OCRError) -> [FoundLine]
     {
         let lines: [TextLine]
         if options.normalizeBackground, let even = image.backgroundNormalized() {
@@ -167,11 +179,22 @@ extension TesseractEngine {
             for piece in LineSplitter.split(line) {
                 guard let clean = LineFilter.clean(piece) else { continue }
                 let r = clean.rect
-                out.append(FoundLine(
-                    line: clean,
-                    rect: PixelRect(minX: origin.x + r.minX / scale, minY: origin.y + r.minY / scale,
-                                    maxX: origin.x + r.maxX / scale, maxY: origin.y + r.maxY / scale),
-                    textHeight: clean.textHeight / scale, panel: panel))
+                let unscaled = PixelRect(minX: r.minX / scale, minY: r.minY / scale, maxX: r.maxX / scale,
+                                         maxY: r.maxY / scale)
+                var line = clean
+                let rect: PixelRect
+                if let map {
+                    rect = map.map(unscaled)
+                    // Its slope as it lies in the picture (reading order deskews panels by it), not
+                    // the level it was read at.
+                    let a = map.map(unscaled.minX, unscaled.midY)
+                    let b = map.map(unscaled.maxX, unscaled.midY + clean.slope * unscaled.width)
+                    line.slope = b.x > a.x ? (b.y - a.y) / (b.x - a.x) : clean.slope
+                } else {
+                    rect = PixelRect(minX: origin.x + unscaled.minX, minY: origin.y + unscaled.minY,
+                                     maxX: origin.x + unscaled.maxX, maxY: origin.y + unscaled.maxY)
+                }
+                out.append(FoundLine(line: line, rect: rect, textHeight: clean.textHeight / scale, panel: panel))
             }
         }
         return out

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import PhotoPrep
+
+/// Panels photographed from one side (keystone): found by their outline, stretched back to a
+/// rectangle for reading, their lines' boxes brought back onto the photo's ink.
+@Suite struct KeystoneTests {
+    static func quad(_ p: [(Double, Double)]) -> Quad {
+        Quad(topLeft: .init(x: p[0].0, y: p[0].1), topRight: .init(x: p[1].0, y: p[1].1),
+             bottomRight: .init(x: p[2].0, y: p[2].1), bottomLeft: .init(x: p[3].0, y: p[3].1))
+    }
+
+    @Test func aTiltedRectangleIsNoKeystoneATrapezoidIs() {
+        let a = 5.0 * Double.pi / 180
+        let turned = [(0.0, 0.0), (400.0, 0.0), (400.0, 200.0), (0.0, 200.0)].map { x, y in
+            (x * cos(a) - y * sin(a) + 100, x * sin(a) + y * cos(a) + 50)
+        }
+        #expect(Self.quad(turned).keystone < 0.001)
+        #expect(abs(Self.quad(turned).area - 80_000) < 0.01)
+        // Seen from the left: the right side 160 px against the left's 200.
+        let seen = Self.quad([(0, 0), (400, 20), (400, 180), (0, 200)])
+        #expect(abs(seen.keystone - 0.2) < 1e-9)
+        #expect(seen.area == 400 * (200 + 160) / 2)
+    }
+
+    static let lines = ["Platform 3", "Seoul Station", "Trains every 5 minutes", "Lost property"]
+    /// Where ImageMagick's perspective distortion puts the panel's corners (drawn at 200,150–1400,850):
+    /// its right side 600 px tall against the left's 700, as photographed from the left.
+    static let photographed = [(200.0, 150.0), (1400.0, 200.0), (1400.0, 800.0), (200.0, 850.0)]
+
+    /// A light panel with four lines of dark text on a darker wall, photographed from the left.
+    static func keystonedSign() throws -> Raster {
+        var args = ["-size", "1600x1000", "xc:#6b6560", "-fill", "#ece9e2", "-draw", "rectangle 200,150 1400,850",
+                    "-font", "DejaVu-Sans", "-pointsize", "64", "-fill", "#1a1a1a"]
+        for (i, l) in lines.enumerated() { args += ["-annotate", "+280+\(290 + 150 * i)", l] }
+        let drawn = [(200, 150), (1400, 150), (1400, 850), (200, 850)]
+        let map = zip(drawn, photographed).map { d, p in "\(d.0),\(d.1) \(Int(p.0)),\(Int(p.1))" }.joined(separator: "  ")
+        args += ["-virtual-pixel", "edge", "-distort", "Perspective", map,
+                 "-seed", "7", "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-"]
+        return try OCRFixtures.magick(args)
+    }
+
+    @Test func theOutlineOfAPanelPhotographedFromOneSideIsFound() throws {
+        guard let pix = LeptonicaImage(try Self.keystonedSign()), let grey = pix.grey() else {
+            Issue.record("Leptonica could not hold the picture")
+            return
+        }
+        let quads = PanelFinder.find(grey).compactMap(\.quad)
+        try #require(quads.count == 1, "\(PanelFinder.find(grey).map(\.rect))")
+        let q = quads[0]
+        // Within three cells of the averaged picture (4 px each here) of where ImageMagick put them:
+        // the ground is found a cell inside the panel's edge.
+        for (found, truth) in zip([q.topLeft, q.topRight, q.bottomRight, q.bottomLeft], Self.photographed) {
+            #expect(abs(found.x - truth.0) <= 12 && abs(found.y - truth.1) <= 12, "\(found) vs \(truth)")
+        }
+        #expect(abs(q.keystone - 1.0 / 7) < 0.03)
+    }
+
+    @Test func itsLinesAreReadInOrderWithTheirBoxesOnTheirInkInThePhoto() throws {
+        let image = try Self.keystonedSign()
+        let result = try TesseractEngine().recognize(image)
+        #expect(result.lines.map(\.text) == Self.lines)
+        for line in result.lines {
+            let ink = try #require(OCRFixtures.inkBox(image, in: line.box))
+            #expect(OCRFixtures.overlap(ink, line.box) > 0.7, "\(line.text): box \(line.box) vs ink \(ink)")
+        }
+    }
+}
