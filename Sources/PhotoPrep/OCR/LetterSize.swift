@@ -32,8 +32,8 @@ enum LetterSize {
 
     /// Lines at least this tall (pixels) keep their strokes through a 3×3 mean; small print (a page
     /// read as a panel: lines of 12–18 px) loses them: two grainy pages photographed from one side read
-    /// 130 of 308 lines smoothed, 262 not.
-    static let smoothable = 24.0
+    /// 130 of 308 lines smoothed, 262 not. A grainy sign panel with 22 px lines needs the mean.
+    static let smoothable = 20.0
 
     /// The factor to read a panel at besides 1: less than 1 when its lines stand taller than `largest`.
     static func readingScale(_ oriented: borrowing LeptonicaImage, ground: UInt8, text: UInt8) -> Double {
