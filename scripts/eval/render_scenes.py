@@ -20,6 +20,9 @@ import sys
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from render_samples import perspective_coefficients  # noqa: E402  (scripts/render_samples.py)
+
 FONT_DIRS = ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation"]
 LATIN_FONTS = [
     "DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif.ttf", "DejaVuSansCondensed.ttf",
@@ -245,25 +248,6 @@ def scene_poster(rng):
     return img, gt
 
 
-def perspective_coeffs(src, dst):
-    """The 8 coefficients PIL's PERSPECTIVE transform needs to map output points dst to input points src."""
-    rows, rhs = [], []
-    for (x, y), (u, v) in zip(dst, src):
-        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y]); rhs.append(u)
-        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y]); rhs.append(v)
-    # Gaussian elimination on the 8x8 system (no numpy on a bare Debian).
-    n = 8
-    m = [rows[i] + [rhs[i]] for i in range(n)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(m[r][c]))
-        m[c], m[p] = m[p], m[c]
-        for r in range(n):
-            if r != c:
-                f = m[r][c] / m[c][c]
-                m[r] = [a - f * b for a, b in zip(m[r], m[c])]
-    return [m[i][n] / m[i][i] for i in range(n)]
-
-
 def keystone(prng, img):
     """The picture as photographed from one side, above or below: the far edge shorter by 6-16%."""
     w, h = img.size
@@ -274,7 +258,7 @@ def keystone(prng, img):
                "top": [(dw, 0), (w - dw, 0), (w, h), (0, h)], "bottom": [(0, 0), (w, 0), (w - dw, h), (dw, h)]}[side]
     src = [(0, 0), (w, 0), (w, h), (0, h)]
     fill = img.getpixel((2, 2))
-    return img.transform((w, h), Image.PERSPECTIVE, perspective_coeffs(src, corners), Image.BICUBIC,
+    return img.transform((w, h), Image.PERSPECTIVE, perspective_coefficients(corners, src), Image.BICUBIC,
                          fillcolor=fill)
 
 
