@@ -18,8 +18,9 @@ struct Panel: Equatable, Sendable {
     var surround: UInt8 = 128
     /// The mean grey of its holes (its text, blended with the ground by averaging), `nil` without holes.
     var textLevel: UInt8? = nil
-    /// Its outline when it was photographed from one side (opposite sides differing by `Keystone`'s
-    /// share or more): read stretched back to a rectangle. `nil` for a rectangle, tilted or not.
+    /// Its outline when it was photographed from one side (opposite sides differing by
+    /// `PanelFinder.keystone` or more): read stretched back to a rectangle. `nil` for a rectangle,
+    /// tilted or not.
     var quad: Quad? = nil
     /// Light text on a darker ground: read the panel inverted. Told by its text being lighter than its
     /// ground (a mustard panel with black text is as grey as a blue one with white text), else by the ground.
@@ -65,8 +66,9 @@ enum PanelFinder {
     /// from one side), read stretched back to a rectangle. A panel only tilted has equal sides.
     static let keystone = 0.04
     /// … and this for a page filling the photo: Tesseract follows a page's lines through a mild
-    /// keystone, and stretching small print blurs it (a page at 0.07 read 163 of 163 lines as it was,
-    /// 150 stretched; at 0.12 and 0.14, 58 → 101 of 147 and 51 → 72 of 79).
+    /// keystone, and stretching small print blurs it: on the harness's pages photographed from one
+    /// side, one at 0.07 read 163 of 163 lines as it was, 150 stretched; at 0.12–0.14, 58 → 144 of 147,
+    /// 51 → 72 of 79, but 164 → 159 of 165 (grainy small print).
     static let pageKeystone = 0.08
 
     /// The panels of `grey` (8-bit), smallest first, so a panel inside another is read before it.
