@@ -3,23 +3,30 @@
 ///
 /// Tesseract's layout analysis may string words of neighbouring panels that share a baseline into one
 /// line (tesseract issue 4426: its layout analysis will not improve). Ordinary word spaces are about
-/// half the text height; a gap of more than `gapRatio` text heights is a boundary.
+/// half the text height; a gap of more than `gapRatio` text heights is a boundary, unless the line's
+/// own spaces are wide: in small monospaced print a space after a dropped comma is two character
+/// widths, more than 1.5 x-heights, so a gap must also be `spaceRatio` times the line's usual space.
 ///
 /// Lines Tesseract reads sideways (text turned a quarter, which it takes for vertical text) run down
 /// the picture: their words follow one another along y, and their text height is the words' width.
 enum LineSplitter {
     static let gapRatio = 1.5
+    static let spaceRatio = 3.0
 
     static func split(_ line: TextLine) -> [TextLine] {
         let words = withoutRepeats(line.words, along: Axis(line))
         guard words.count > 1 else { return [TextLine(words: words, slope: line.slope)] }
         let axis = Axis(line)
         let h = max(axis.thickness(words), 1)
+        // The line's usual space: the lower median of its gaps (with three words or more).
+        let gaps = zip(words, words.dropFirst()).map { axis.start($1) - axis.end($0) }.sorted()
+        let space = gaps.count >= 2 ? max(0, gaps[(gaps.count - 1) / 2]) : 0
+        let boundary = max(gapRatio * h, spaceRatio * space)
         var out: [TextLine] = []
         var current: [TextWord] = [words[0]]
         for w in words.dropFirst() {
             let prev = current[current.count - 1]
-            if axis.start(w) - axis.end(prev) > gapRatio * h {
+            if axis.start(w) - axis.end(prev) > boundary {
                 out.append(TextLine(words: current, slope: line.slope))
                 current = [w]
             } else {

@@ -146,6 +146,22 @@ import Testing
         #expect(LineSplitter.split(line).map(\.text) == ["The dog saw the fox.", "Exit"])
     }
 
+    @Test func wideSpacesOfMonospacedPrintKeepALineWholeAndAPanelGapStillCuts() {
+        // Small monospaced print: words 8 px tall, 7 px characters; one-character spaces, and two (14 px,
+        // more than 1.5 text heights) where a comma was dropped.
+        func mono(_ text: String, _ column: Int) -> TextWord {
+            TextWord(text: text, confidence: 90, rect: PixelRect(minX: Double(100 + 7 * column), minY: 100,
+                                                                 maxX: Double(100 + 7 * (column + text.count)), maxY: 108),
+                     inDictionary: true)
+        }
+        let line = TextLine(words: [mono("address", 0), mono("east", 8), mono("are", 14), mono("there", 18),
+                                    mono("exhibition", 24), mono("will", 35)], slope: 0)
+        #expect(LineSplitter.split(line).map(\.text) == ["address east are there exhibition will"])
+        // The same print on two panels 70 px apart is two lines.
+        let twoPanels = TextLine(words: line.words + [mono("Exit", 50), mono("only", 55)], slope: 0)
+        #expect(LineSplitter.split(twoPanels).map(\.text) == ["address east are there exhibition will", "Exit only"])
+    }
+
     @Test func ordinaryWordSpacesKeepALineWhole() {
         let line = TextLine(words: [Self.word("Mind", 100, 90), Self.word("the", 205, 60),
                                     Self.word("gap", 280, 60)], slope: 0)
