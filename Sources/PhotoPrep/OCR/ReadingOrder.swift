@@ -38,7 +38,7 @@ enum ReadingOrder {
         }
         let loose = items.indices.filter { items[$0].panel == nil }
         let looseRects = loose.map { rects[$0] }
-        for block in groupIntoBlocks(looseRects) {
+        for block in mergingContained(groupIntoBlocks(looseRects), looseRects) {
             let unit = sortedTopToBottom(block, looseRects).map { loose[$0] }
             units.append(unit)
             unitRects.append(unit.dropFirst().reduce(rects[unit[0]].rect) { $0.union(rects[$1].rect) })
@@ -112,6 +112,29 @@ enum ReadingOrder {
         var groups: [Int: [Int]] = [:]
         for i in lines.indices { groups[find(i), default: []].append(i) }
         return groups.values.sorted { $0[0] < $1[0] }
+    }
+
+    /// Blocks whose lines lie within another block's bounds joined to it: the same column's lines
+    /// from two readings (small print reads 30 px tall at full size, 10 px enlarged) do not stack
+    /// by height, yet interleave in one column.
+    static func mergingContained(_ blocks: [[Int]], _ lines: [Placed]) -> [[Int]] {
+        func bounds(_ b: [Int]) -> PixelRect { b.dropFirst().reduce(lines[b[0]].rect) { $0.union(lines[$1].rect) } }
+        var blocks = blocks
+        var merged = true
+        while merged {
+            merged = false
+            outer: for i in blocks.indices {
+                for j in blocks.indices where j != i && blocks[j].count <= blocks[i].count {
+                    let outer = bounds(blocks[i]), inner = bounds(blocks[j])
+                    guard inner.intersectionArea(outer) >= 0.9 * inner.area else { continue }
+                    blocks[i] += blocks[j]
+                    blocks.remove(at: j)
+                    merged = true
+                    break outer
+                }
+            }
+        }
+        return blocks
     }
 
     /// Orders rectangles by cutting through the widest white space, rows first.

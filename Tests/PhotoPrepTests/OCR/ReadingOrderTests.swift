@@ -52,6 +52,25 @@ import Testing
         #expect(ReadingOrder.order(tilted) == Array(0..<41))
     }
 
+    @Test func smallPrintFromTwoReadingsIsReadColumnByColumnTopToBottom() {
+        // Two columns of 5 px print, 18 px apart: most lines read at full size (boxes 30 px tall), every
+        // fourth only in the enlarged reading (boxes 12 px, text 6 px), which do not stack with them by
+        // height; they still belong in their column, in their place.
+        var items: [ReadingOrder.Item] = []
+        for c in 0..<2 {
+            for i in 0..<24 {
+                let y = 200 + Double(i) * 18, x = 100 + Double(c) * 690
+                items.append(i % 4 == 2
+                    ? ReadingOrder.Item(rect: PixelRect(minX: x + 4, minY: y + 3, maxX: x + 580, maxY: y + 15),
+                                        textHeight: 6, slope: 0)
+                    : ReadingOrder.Item(rect: PixelRect(minX: x, minY: y - 6, maxX: x + 600, maxY: y + 24),
+                                        textHeight: 30, slope: 0))
+            }
+        }
+        let shuffled = Array(items.indices.reversed())
+        #expect(ReadingOrder.order(shuffled.map { items[$0] }).map { shuffled[$0] } == Array(items.indices))
+    }
+
     @Test func linesOfOnePanelStayTogetherWhateverTheirSizes() {
         // Two panels side by side, each with a big name over a small translation (heights too different
         // to be grouped as one block by their shapes alone), and a loose line under both.
