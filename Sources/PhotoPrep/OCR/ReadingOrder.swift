@@ -164,13 +164,15 @@ enum ReadingOrder {
         return xyCut(first, rects: rects) + xyCut(second, rects: rects)
     }
 
-    /// Whether the parts left and right of `at` overlap vertically over half the shorter one's height.
+    /// Whether the parts left and right of `at` overlap vertically over half the taller one's height: a
+    /// line set flush left halfway down a poster of centred lines is beside the middle of the tall part,
+    /// not a column beside it.
     static func sideBySide(_ ids: [Int], _ rects: [PixelRect], at: Double) -> Bool {
         let left = ids.filter { rects[$0].midX < at }, right = ids.filter { rects[$0].midX >= at }
         guard let l0 = left.map({ rects[$0].minY }).min(), let l1 = left.map({ rects[$0].maxY }).max(),
               let r0 = right.map({ rects[$0].minY }).min(), let r1 = right.map({ rects[$0].maxY }).max()
         else { return false }
-        return min(l1, r1) - max(l0, r0) > 0.5 * min(l1 - l0, r1 - r0)
+        return min(l1, r1) - max(l0, r0) > 0.5 * max(l1 - l0, r1 - r0)
     }
 
     /// The widest gap between the intervals' union, as its middle and width.

@@ -71,6 +71,20 @@ import Testing
         #expect(ReadingOrder.order(shuffled.map { items[$0] }).map { shuffled[$0] } == Array(items.indices))
     }
 
+    @Test func aPostersLeftAlignedLineAmongCentredOnesIsReadInItsPlace() {
+        // Centred lines down a poster and one line set flush left halfway down: a line beside the
+        // middle of a tall part is no column of its own.
+        var items: [ReadingOrder.Item] = []
+        for i in 0..<7 {
+            // The gap beside the flush-left line (300 px) is wider than twice the gaps between lines.
+            let width = [600.0, 400, 500, 300, 0, 350, 500][i]
+            items.append(i == 4 ? Self.line(100, 100 + Double(i) * 160, 300)
+                                : Self.line(1000 - width / 2, 100 + Double(i) * 160, width))
+        }
+        let shuffled = [3, 6, 0, 4, 2, 5, 1]
+        #expect(ReadingOrder.order(shuffled.map { items[$0] }).map { shuffled[$0] } == Array(0..<7))
+    }
+
     @Test func linesOfOnePanelStayTogetherWhateverTheirSizes() {
         // Two panels side by side, each with a big name over a small translation (heights too different
         // to be grouped as one block by their shapes alone), and a loose line under both.
