@@ -96,9 +96,10 @@ extension FoundLine {
     ///
     /// A piece of a taller line read on its own is dropped whatever its score: at full size Tesseract
     /// reads the top jamo of a big Hangul syllable as a line ("그" of 금연) that the reduced reading
-    /// reads whole.
+    /// reads whole. So is an unsure reading around a sure line: the reduced reading of a street plate
+    /// read its lower row and arrow as "Gee oe =>" (52%) around "Sejong-daero" (92%).
     static func merge(_ lines: [FoundLine]) -> [FoundLine] {
-        let whole = lines.filter { l in !lines.contains { l.isFragment(of: $0) } }
+        let whole = lines.filter { l in !lines.contains { l.isFragment(of: $0) || l.isMisreading(around: $0) } }
         var kept: [FoundLine] = []
         for l in whole.sorted(by: { $0.score > $1.score }) {
             let clash = kept.contains { k in
@@ -122,6 +123,13 @@ extension FoundLine {
                                maxX: other.rect.maxX + m, maxY: other.rect.maxY + m)
         return rect.height * 1.5 <= other.textHeight && other.rect.height <= 1.5 * other.textHeight
             && rect.intersectionArea(around) >= 0.9 * rect.area && alnum(self) <= alnum(other)
+    }
+
+    /// Whether this is an unsure reading (under `LineFilter.confident`) of a place where a sure line
+    /// (85% or more), read better, lies within it.
+    func isMisreading(around other: FoundLine) -> Bool {
+        guard line.confidence < LineFilter.confident, other.line.confidence >= 85, other.score > score else { return false }
+        return other.rect.intersectionArea(rect) >= 0.9 * other.rect.area
     }
 
     /// The share of the shorter line's words (letters and digits, any case) that the other holds.

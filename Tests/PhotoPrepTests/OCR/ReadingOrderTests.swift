@@ -316,6 +316,23 @@ import Testing
         small.textHeight = 18
         #expect(FoundLine.merge([slanted, small]).count == 2)
     }
+
+    @Test func anUnsureReadingAroundASureLineGoesASureOneAroundAnotherStays() {
+        // A street plate's lower row read twice: "Sejong-daero" (92%) and, by the reduced reading,
+        // the row with its arrow as "Gee oe =>" (52%), a box around it.
+        var sure = Self.found("Sejong-daero", y: 1109, height: 85, confidence: 92)
+        sure.rect = PixelRect(minX: 199, minY: 1109, maxX: 862, maxY: 1194)
+        var unsure = Self.found("Gee oe =>", y: 1086, height: 190, confidence: 52)
+        unsure.rect = PixelRect(minX: 121, minY: 1086, maxX: 1191, maxY: 1276)
+        #expect(FoundLine.merge([unsure, sure]).map(\.line.text) == ["Sejong-daero"])
+        // A sure two-row reading around a sure one-row reading is no misreading (the merge's other
+        // rules choose between them).
+        var twoRows = Self.found("Opening hours Monday to Friday", y: 200, height: 70, confidence: 90)
+        twoRows.textHeight = 30
+        var oneRow = Self.found("Opening hours", y: 200, height: 34, confidence: 95)
+        oneRow.textHeight = 30
+        #expect(!twoRows.isMisreading(around: oneRow))
+    }
 }
 
 @Suite struct LineTextTests {
