@@ -12,7 +12,9 @@ struct Quad: Equatable, Sendable {
 
     var topLeft: Point, topRight: Point, bottomRight: Point, bottomLeft: Point
 
-    static func length(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+    static func length(_ a: Point, _ b: Point) -> Double {
+        ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    }
 
     var top: Double { Self.length(topLeft, topRight) }
     var bottom: Double { Self.length(bottomLeft, bottomRight) }
@@ -63,9 +65,9 @@ struct ProjectiveMap: Sendable {
 
 extension LeptonicaImage {
     /// The part of this 8-bit picture inside `quad`, stretched to a rectangle as wide as the longer of
-    /// its top and bottom sides and as tall as the longer of its left and right; `fill` where the quad reaches
-    /// past the picture. `map` is set to the map from its pixels back to this picture's. Leptonica's
-    /// `pixProjectivePtaGray` (interpolated).
+    /// its top and bottom sides and as tall as the longer of its left and right; `fill` where the quad
+    /// reaches past the picture. `map` is set to the map from its pixels back to this picture's.
+    /// Leptonica's `pixProjectivePtaGray` (interpolated).
     func rectified(_ quad: Quad, fill: UInt8, map: inout ProjectiveMap?) -> LeptonicaImage? {
         guard depth == 8 else { return nil }
         // As wide and tall as its longer sides: the near side keeps its pixels, the far side is

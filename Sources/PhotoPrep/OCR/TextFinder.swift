@@ -128,7 +128,9 @@ extension FoundLine {
     /// Whether this is an unsure reading (under `LineFilter.confident`) of a place where a sure line
     /// (85% or more), read better, lies within it.
     func isMisreading(around other: FoundLine) -> Bool {
-        guard line.confidence < LineFilter.confident, other.line.confidence >= 85, other.score > score else { return false }
+        guard line.confidence < LineFilter.confident, other.line.confidence >= 85, other.score > score else {
+            return false
+        }
         return other.rect.intersectionArea(rect) >= 0.9 * other.rect.area
     }
 

@@ -34,7 +34,8 @@ import Testing
                     "-font", "DejaVu-Sans", "-pointsize", "64", "-fill", "#1a1a1a"]
         for (i, l) in lines.enumerated() { args += ["-annotate", "+280+\(290 + 150 * i)", l] }
         let drawn = [(200, 150), (1400, 150), (1400, 850), (200, 850)]
-        let map = zip(drawn, photographed).map { d, p in "\(d.0),\(d.1) \(Int(p.0)),\(Int(p.1))" }.joined(separator: "  ")
+        let map = zip(drawn, photographed).map { d, p in "\(d.0),\(d.1) \(Int(p.0)),\(Int(p.1))" }
+            .joined(separator: "  ")
         args += ["-virtual-pixel", "edge", "-distort", "Perspective", map,
                  "-seed", "7", "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-"]
         return try OCRFixtures.magick(args)
