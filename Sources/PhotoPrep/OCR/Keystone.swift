@@ -38,11 +38,7 @@ struct Quad: Equatable, Sendable {
         return abs(s) / 2
     }
 
-    var bounds: PixelRect {
-        let p = [topLeft, topRight, bottomRight, bottomLeft]
-        return PixelRect(minX: p.map(\.x).min()!, minY: p.map(\.y).min()!, maxX: p.map(\.x).max()!,
-                         maxY: p.map(\.y).max()!)
-    }
+    var bounds: PixelRect { PixelRect(bounding: [topLeft, topRight, bottomRight, bottomLeft].map { ($0.x, $0.y) }) }
 }
 
 /// A projective map from a rectified picture back to the picture it was cut from (Leptonica's eight
@@ -57,9 +53,15 @@ struct ProjectiveMap: Sendable {
 
     /// The bounding rectangle of `r`'s corners mapped.
     func map(_ r: PixelRect) -> PixelRect {
-        let p = [map(r.minX, r.minY), map(r.maxX, r.minY), map(r.maxX, r.maxY), map(r.minX, r.maxY)]
-        return PixelRect(minX: p.map(\.x).min()!, minY: p.map(\.y).min()!, maxX: p.map(\.x).max()!,
-                         maxY: p.map(\.y).max()!)
+        PixelRect(bounding: [map(r.minX, r.minY), map(r.maxX, r.minY), map(r.maxX, r.maxY), map(r.minX, r.maxY)])
+    }
+}
+
+extension PixelRect {
+    /// The smallest rectangle holding `points` (at least one).
+    init(bounding points: [(x: Double, y: Double)]) {
+        self.init(minX: points.map(\.x).min()!, minY: points.map(\.y).min()!, maxX: points.map(\.x).max()!,
+                  maxY: points.map(\.y).max()!)
     }
 }
 

@@ -56,6 +56,22 @@ struct LeptonicaImage: ~Copyable {
         pixDestroy(&p)
     }
 
+    /// The grey level at `x` of a row of an 8-bit Pix: Leptonica packs four pixels in a 32-bit word,
+    /// the first in its top byte (its `GET_DATA_BYTE`).
+    @inline(__always)
+    static func byte(_ row: UnsafeMutablePointer<UInt32>, _ x: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: row[x >> 2] >> UInt32(24 - 8 * (x & 3)))
+    }
+
+    /// A Leptonica box for `rect` clamped to the picture (`nil` when nothing is left), to be destroyed
+    /// by the caller.
+    private func box(clamping rect: PixelRect) -> UnsafeMutablePointer<Box>? {
+        let x0 = max(0, Int(rect.minX)), y0 = max(0, Int(rect.minY))
+        let x1 = min(width, Int(rect.maxX.rounded(.up))), y1 = min(height, Int(rect.maxY.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return nil }
+        return boxCreate(Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+    }
+
     var width: Int { Int(pixGetWidth(pix)) }
     var height: Int { Int(pixGetHeight(pix)) }
     var depth: Int { Int(pixGetDepth(pix)) }
@@ -89,27 +105,19 @@ struct LeptonicaImage: ~Copyable {
 
     /// The part of the picture inside `rect` (clamped to the picture), as a new image.
     func clipped(to rect: PixelRect) -> LeptonicaImage? {
-        let x0 = max(0, Int(rect.minX)), y0 = max(0, Int(rect.minY))
-        let x1 = min(width, Int(rect.maxX.rounded(.up))), y1 = min(height, Int(rect.maxY.rounded(.up)))
-        guard x1 > x0, y1 > y0, let box = boxCreate(Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0)) else {
-            return nil
-        }
-        var b: UnsafeMutablePointer<Box>? = box
+        var b = box(clamping: rect)
+        guard b != nil else { return nil }
         defer { boxDestroy(&b) }
-        return LeptonicaImage(owning: pixClipRectangle(pix, box, nil))
+        return LeptonicaImage(owning: pixClipRectangle(pix, b, nil))
     }
 
     /// A copy of this 8-bit picture with `rects` filled with their grey levels.
     func painted(_ rects: [(PixelRect, UInt8)]) -> LeptonicaImage? {
         guard let copy = LeptonicaImage(owning: pixCopy(nil, pix)) else { return nil }
         for (rect, level) in rects {
-            let x0 = max(0, Int(rect.minX)), y0 = max(0, Int(rect.minY))
-            let x1 = min(width, Int(rect.maxX.rounded(.up))), y1 = min(height, Int(rect.maxY.rounded(.up)))
-            guard x1 > x0, y1 > y0, let box = boxCreate(Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0)) else {
-                continue
-            }
-            var b: UnsafeMutablePointer<Box>? = box
-            _ = pixSetInRectArbitrary(copy.pix, box, l_uint32(level))
+            var b = box(clamping: rect)
+            guard b != nil else { continue }
+            _ = pixSetInRectArbitrary(copy.pix, b, l_uint32(level))
             boxDestroy(&b)
         }
         return copy
@@ -126,9 +134,9 @@ struct LeptonicaImage: ~Copyable {
         var y = 0
         while y < h {
             let row = data + y * wpl
-            var prev = Int((row[0] >> 24) & 0xff)
+            var prev = Int(Self.byte(row, 0))
             for x in 1..<w {
-                let v = Int((row[x >> 2] >> UInt32(24 - 8 * (x & 3))) & 0xff)
+                let v = Int(Self.byte(row, x))
                 hist[abs(v - prev)] += 1
                 prev = v
                 n += 1
@@ -164,7 +172,7 @@ struct LeptonicaImage: ~Copyable {
             for y in 0..<h {
                 let row = data + y * wpl
                 var ink = 0
-                for x in x0..<x1 where UInt8((row[x >> 2] >> UInt32(24 - 8 * (x & 3))) & 0xff) < threshold {
+                for x in x0..<x1 where Self.byte(row, x) < threshold {
                     ink += 1
                 }
                 if ink >= minInk {

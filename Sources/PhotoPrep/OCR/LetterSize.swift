@@ -35,12 +35,8 @@ enum LetterSize {
     /// 130 of 308 lines smoothed, 262 not. A grainy sign panel with 22 px lines needs the mean.
     static let smoothable = 20.0
 
-    /// The factor to read a panel at besides 1: less than 1 when its lines stand taller than `largest`.
-    static func readingScale(_ oriented: borrowing LeptonicaImage, ground: UInt8, text: UInt8) -> Double {
-        lineHeight(oriented, ground: ground, text: text).map(readingScale(lineHeight:)) ?? 1
-    }
-
-    /// The factor to read lines `lineHeight` tall at besides 1.
+    /// The factor to read lines `lineHeight` tall at besides 1: less than 1 when they stand taller than
+    /// `largest`.
     static func readingScale(lineHeight line: Double) -> Double {
         line > largest ? max(0.2, target / line) : 1
     }

@@ -96,7 +96,7 @@ enum PanelFinder {
                 for sx in 0..<sw {
                     var s: Int32 = 0
                     for x in sx * f..<(sx + 1) * f {
-                        s += Int32((row[x >> 2] >> UInt32(24 - 8 * (x & 3))) & 0xff)
+                        s += Int32(LeptonicaImage.byte(row, x))
                     }
                     acc[sx] += s
                 }
@@ -131,17 +131,13 @@ enum PanelFinder {
             stack.append(seed)
             var area = 0, sum = 0
             var minX = sw, minY = sh, maxX = -1, maxY = -1
-            // The region's corners: the cells furthest towards each corner of the picture.
-            var topLeft = seed, topRight = seed, bottomRight = seed, bottomLeft = seed
+            var corners = Corners(seed % sw, seed / sw)
             while let p = stack.popLast() {
                 area += 1
                 sum += Int(small[p])
                 let x = p % sw, y = p / sw
                 minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                if x + y < topLeft % sw + topLeft / sw { topLeft = p }
-                if x + y > bottomRight % sw + bottomRight / sw { bottomRight = p }
-                if x - y > topRight % sw - topRight / sw { topRight = p }
-                if x - y < bottomLeft % sw - bottomLeft / sw { bottomLeft = p }
+                corners.add(x, y)
                 let v = small[p]
                 func grow(_ q: Int) {
                     if label[q] < 0, flat[q], abs(small[q] - v) <= tolerance {
@@ -164,13 +160,10 @@ enum PanelFinder {
             }
             // Flat cells start one cell in from the picture's edge.
             let touchesEdge = minX <= 1 || minY <= 1 || maxX >= sw - 2 || maxY >= sh - 2
-            let corners = Quad(topLeft: .init(x: Double(topLeft % sw), y: Double(topLeft / sw)),
-                               topRight: .init(x: Double(topRight % sw + 1), y: Double(topRight / sw)),
-                               bottomRight: .init(x: Double(bottomRight % sw + 1), y: Double(bottomRight / sw + 1)),
-                               bottomLeft: .init(x: Double(bottomLeft % sw), y: Double(bottomLeft / sw + 1)))
+            let outline = corners.quad(cell: f)
             // A page photographed from one side fills most of the photo, and its text most of the page,
             // yet is read as a panel to be stretched back to a rectangle when its outline holds (below).
-            let keystonedPage = !touchesEdge && corners.keystone >= pageKeystone
+            let keystonedPage = !touchesEdge && outline.keystone >= pageKeystone
             let panelLike = Double(boxArea) / Double(total) <= maxShare && Double(area) >= minFill * Double(boxArea)
             guard panelLike || keystonedPage else { continue }
             // A panel ends at an edge: where its ground runs on past the region's bounds, the region is
@@ -187,13 +180,9 @@ enum PanelFinder {
             }
             // The corners make the panel's outline when the region fills it (its text included) as a
             // quadrilateral is filled, not when it has a notch or a bite out of a side.
-            let filled = Double(boxArea - outsideCells)
-            let quad = !touchesEdge && corners.keystone >= keystone && abs(filled - corners.area) <= 0.08 * corners.area
-                ? Quad(topLeft: .init(x: corners.topLeft.x * Double(f), y: corners.topLeft.y * Double(f)),
-                       topRight: .init(x: corners.topRight.x * Double(f), y: corners.topRight.y * Double(f)),
-                       bottomRight: .init(x: corners.bottomRight.x * Double(f), y: corners.bottomRight.y * Double(f)),
-                       bottomLeft: .init(x: corners.bottomLeft.x * Double(f), y: corners.bottomLeft.y * Double(f)))
-                : nil
+            let filled = Double((boxArea - outsideCells) * f * f)
+            let quad = !touchesEdge && outline.keystone >= keystone && abs(filled - outline.area) <= 0.08 * outline.area
+                ? outline : nil
             if !panelLike, quad == nil { continue }
             panels.append((area, Panel(rect: rect, ground: UInt8(sum / area), outside: outside,
                                        unevenness: unevenness(id, label, small, sw, minX, minY, maxX, maxY),
@@ -201,6 +190,31 @@ enum PanelFinder {
                                            ?? UInt8(sum / area), textLevel: textLevel, quad: quad)))
         }
         return (panels.sorted { $0.area < $1.area }.map(\.panel), evenGround)
+    }
+
+    /// The cells of a growing region furthest towards each corner of the picture.
+    struct Corners {
+        var topLeft: (x: Int, y: Int), topRight: (x: Int, y: Int)
+        var bottomRight: (x: Int, y: Int), bottomLeft: (x: Int, y: Int)
+
+        init(_ x: Int, _ y: Int) {
+            topLeft = (x, y); topRight = (x, y); bottomRight = (x, y); bottomLeft = (x, y)
+        }
+
+        mutating func add(_ x: Int, _ y: Int) {
+            if x + y < topLeft.x + topLeft.y { topLeft = (x, y) }
+            if x + y > bottomRight.x + bottomRight.y { bottomRight = (x, y) }
+            if x - y > topRight.x - topRight.y { topRight = (x, y) }
+            if x - y < bottomLeft.x - bottomLeft.y { bottomLeft = (x, y) }
+        }
+
+        /// The outline through the corner cells' outer corners, in pixels of cells `f` wide.
+        func quad(cell f: Int) -> Quad {
+            func point(_ x: Int, _ y: Int) -> Quad.Point { Quad.Point(x: Double(x * f), y: Double(y * f)) }
+            return Quad(topLeft: point(topLeft.x, topLeft.y), topRight: point(topRight.x + 1, topRight.y),
+                        bottomRight: point(bottomRight.x + 1, bottomRight.y + 1),
+                        bottomLeft: point(bottomLeft.x, bottomLeft.y + 1))
+        }
     }
 
     /// Whether the region `id` meets a change of ground along each side of its bounds: of the cells

@@ -25,8 +25,7 @@ enum PolarityProbe {
                     let row = data + y * wpl
                     var x = cx
                     while x < cx + cell {
-                        let word = row[x >> 2]
-                        hist[Int((word >> UInt32(24 - 8 * (x & 3))) & 0xff)] += 1
+                        hist[Int(LeptonicaImage.byte(row, x))] += 1
                         x += 2
                     }
                     y += 2

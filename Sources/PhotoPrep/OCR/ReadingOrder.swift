@@ -41,7 +41,7 @@ enum ReadingOrder {
         for block in mergingContained(groupIntoBlocks(looseRects), looseRects) {
             let unit = sortedTopToBottom(block, looseRects).map { loose[$0] }
             units.append(unit)
-            unitRects.append(unit.dropFirst().reduce(rects[unit[0]].rect) { $0.union(rects[$1].rect) })
+            unitRects.append(bounds(unit, rects))
         }
         let unitOrder = xyCut(Array(units.indices), rects: unitRects)
         return unitOrder.flatMap { units[$0] }
@@ -118,23 +118,29 @@ enum ReadingOrder {
     /// from two readings (small print reads 30 px tall at full size, 10 px enlarged) do not stack
     /// by height, yet interleave in one column.
     static func mergingContained(_ blocks: [[Int]], _ lines: [Placed]) -> [[Int]] {
-        func bounds(_ b: [Int]) -> PixelRect { b.dropFirst().reduce(lines[b[0]].rect) { $0.union(lines[$1].rect) } }
         var blocks = blocks
+        var rects = blocks.map { bounds($0, lines) }
         var merged = true
         while merged {
             merged = false
             outer: for i in blocks.indices {
                 for j in blocks.indices where j != i && blocks[j].count <= blocks[i].count {
-                    let outer = bounds(blocks[i]), inner = bounds(blocks[j])
-                    guard inner.intersectionArea(outer) >= 0.9 * inner.area else { continue }
+                    guard rects[j].intersectionArea(rects[i]) >= 0.9 * rects[j].area else { continue }
                     blocks[i] += blocks[j]
+                    rects[i] = rects[i].union(rects[j])
                     blocks.remove(at: j)
+                    rects.remove(at: j)
                     merged = true
                     break outer
                 }
             }
         }
         return blocks
+    }
+
+    /// The bounds of the lines `ids` (at least one).
+    static func bounds(_ ids: [Int], _ lines: [Placed]) -> PixelRect {
+        ids.dropFirst().reduce(lines[ids[0]].rect) { $0.union(lines[$1].rect) }
     }
 
     /// Orders rectangles by cutting through the widest white space, rows first.

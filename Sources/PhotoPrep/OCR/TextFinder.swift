@@ -75,7 +75,9 @@ struct FoundLine {
     /// The rectangle of the panel it was read in (upright frame), `nil` outside panels.
     var panel: PixelRect? = nil
 
-    var score: Double { line.confidence * Double(line.text.filter { $0.isLetter || $0.isNumber }.count) }
+    /// Its letters and digits.
+    var characters: Int { line.text.count { $0.isLetter || $0.isNumber } }
+    var score: Double { line.confidence * Double(characters) }
 }
 
 extension FoundLine {
@@ -117,12 +119,11 @@ extension FoundLine {
     /// readings differ by a few pixels), a straight line (its box hardly taller than its text) whose
     /// text stands at least 1.5 times as tall, with no more letters and digits than it.
     func isFragment(of other: FoundLine) -> Bool {
-        func alnum(_ l: FoundLine) -> Int { l.line.text.count { $0.isLetter || $0.isNumber } }
         let m = 0.1 * other.textHeight
         let around = PixelRect(minX: other.rect.minX - m, minY: other.rect.minY - m,
                                maxX: other.rect.maxX + m, maxY: other.rect.maxY + m)
         return rect.height * 1.5 <= other.textHeight && other.rect.height <= 1.5 * other.textHeight
-            && rect.intersectionArea(around) >= 0.9 * rect.area && alnum(self) <= alnum(other)
+            && rect.intersectionArea(around) >= 0.9 * rect.area && characters <= other.characters
     }
 
     /// Whether this is an unsure reading (under `LineFilter.confident`) of a place where a sure line

@@ -23,9 +23,10 @@ import Testing
         return try #require(height)
     }
 
+    /// The factor a panel of `raster` is also read at, as the engine decides it from its line height.
     static func readingScale(_ raster: Raster) throws -> Double {
         guard let image = LeptonicaImage(raster) else { throw NoPicture() }
-        return LetterSize.readingScale(image, ground: 0xe6, text: 0x20)
+        return LetterSize.lineHeight(image, ground: 0xe6, text: 0x20).map(LetterSize.readingScale(lineHeight:)) ?? 1
     }
 
     @Test(arguments: [30, 60, 100])
