@@ -9,12 +9,15 @@ enum PageLayout: Sendable {
     case sparse
     /// One uniform block of text (PSM 6).
     case block
+    /// One line of text (PSM 7).
+    case line
 
     var mode: TessPageSegMode {
         switch self {
         case .auto: return PSM_AUTO
         case .sparse: return PSM_SPARSE_TEXT
         case .block: return PSM_SINGLE_BLOCK
+        case .line: return PSM_SINGLE_LINE
         }
     }
 }

@@ -127,7 +127,10 @@ public final class TesseractEngine {
         let fewWords = inDictionary < 0.3 * letters
         let confidentlyUpright = !sideways && best >= 15 && !fewWords
             && found.allSatisfy { $0.line.confidence >= 80 && $0.rect.width > $0.rect.height }
-        if options.detectRotation, best < 40 || fewWords, !confidentlyUpright, turns == 0 {
+        // Nothing read at all is no turned text either: OSD needs many characters, and the trial turns
+        // a reading of at least two lines. Loading OSD's model and running it cost a street photo
+        // with nothing legible more than its whole first reading.
+        if options.detectRotation, best < 40 || fewWords, !confidentlyUpright, turns == 0, !found.isEmpty {
             if orientationDetector == nil, !sideways {
                 orientationDetector = try? OrientationDetector(dataPath: dataPath)
             }
@@ -160,6 +163,12 @@ public final class TesseractEngine {
             }
         }
         found = try completing(found, plan: plan, in: grey)
+        // A street photo: a few words scattered over it, which Tesseract's layout analysis misses.
+        if options.spotText, Self.readableCharacters(found) < 60,
+           let upright = turns == 0 ? grey.grey() : grey.rotated(quarterTurns: turns)
+        {
+            found = FoundLine.merge(found + (try spottedLines(in: upright, besides: found)))
+        }
         let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
         let order = ReadingOrder.order(found.map {
             ReadingOrder.Item(rect: $0.rect, textHeight: $0.textHeight, slope: $0.line.slope, panel: $0.panel)

@@ -18,6 +18,9 @@ struct TextFinderOptions: Sendable {
     var smallTextHeight = 10.0
     /// Read each sign panel (an even ground with text on it) on its own.
     var readPanels = true
+    /// Where little was read, look for rows of letters scattered over the photo (`TextSpotter`) and
+    /// read them one by one.
+    var spotText = true
 }
 
 /// What one reading of an upright picture reads: its panels, each once in the polarity that makes

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Where words may stand in a street scene: rows of letter-sized marks of one height, side by side.
+///
+/// Tesseract's page layout analysis looks for text in columns and blocks and finds little of the
+/// few words scattered over a street photo (a shop sign, an exit sign, a number): cut out, most of
+/// them read. Like the connected-component stage of classic scene-text detectors, the spotter looks
+/// for marks that could be letters (dark or light, standing out from their neighbourhood) in rows:
+/// marks of about one height, on about one line, close to each other. Letters of small, blurred
+/// words touch and make one mark, a word whose strokes still show across its middle. The engine then
+/// reads the likeliest rows on their own, enlarged, each as a single line.
+enum TextSpotter {
+    /// A row of marks that may be a word or a line of text.
+    struct Row: Equatable {
+        /// Around its marks.
+        var rect: PixelRect
+        /// The median height of its marks.
+        var markHeight: Double
+        var marks: Int
+        /// Three marks or more whose bottoms line up: letters on a baseline, the likeliest text.
+        var aligned: Bool
+    }
+
+    /// Marks shorter than this (pixels) are specks, not letters a reader could make out.
+    static let minHeight = 7.0
+    /// How many rows a photo may have read: each costs a recognition (about 10 ms), and a street
+    /// photo's textures give dozens, nearly all of them empty.
+    static let maxRows = 12
+
+    /// Whether a mark's box could hold a letter, or a word of touching letters.
+    static func mayBeText(_ r: PixelRect, maxHeight: Double) -> Bool {
+        r.height >= minHeight && r.height <= maxHeight && r.width <= 15 * r.height && r.height <= 15 * r.width
+    }
+
+    /// The rows among `marks` (connected marks of one polarity); marks taller than `maxHeight` are
+    /// not letters.
+    static func rows(_ marks: [Mark], maxHeight: Double) -> [Row] {
+        let letters = marks.filter { m in
+            mayBeText(m.rect, maxHeight: maxHeight)
+                // Solid blocks (a window, a bar) are not letters, unless thin as an I or a 1.
+                && (m.fill <= 0.85 || m.rect.width <= 0.4 * m.rect.height)
+        }.sorted { $0.rect.minX < $1.rect.minX }
+        // Each mark joins its nearest neighbour to the right of about its height, on its line, less
+        // than a letter's height away.
+        var parent = Array(letters.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        for (i, m) in letters.enumerated() {
+            let a = m.rect
+            var best: (j: Int, gap: Double)? = nil
+            var j = i + 1
+            while j < letters.count, letters[j].rect.minX <= a.maxX + maxHeight {
+                let b = letters[j].rect
+                j += 1
+                let tall = max(a.height, b.height), short = min(a.height, b.height)
+                let gap = b.minX - a.maxX
+                let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+                guard b.midX > a.maxX - 0.2 * a.width, gap <= tall, tall <= 1.7 * short, overlap >= 0.6 * short
+                else { continue }
+                if gap < best?.gap ?? .infinity { best = (j - 1, gap) }
+            }
+            if let best { parent[root(best.j)] = root(i) }
+        }
+        var groups: [Int: [Mark]] = [:]
+        for i in letters.indices { groups[root(i), default: []].append(letters[i]) }
+        var out: [Row] = []
+        for g in groups.values {
+            let heights = g.map(\.rect.height).sorted()
+            let median = heights[heights.count / 2]
+            let rect = g.dropFirst().reduce(g[0].rect) { $0.union($1.rect) }
+            let strokes = g.reduce(0) { $0 + $1.runs }
+            // Three letters or more, or a word of touching letters; a row, not a patch of texture:
+            // not much taller than its letters.
+            guard g.count >= 3 || (strokes >= 3 && rect.width >= 1.3 * median), rect.height <= 2 * median else {
+                continue
+            }
+            // Bottoms of the full-height marks (not a comma's, not an i's dot) within a quarter of a
+            // letter's height, between the quartiles.
+            let bottoms = g.filter { $0.rect.height >= 0.8 * median }.map(\.rect.maxY).sorted()
+            let spread = bottoms.isEmpty ? .infinity : bottoms[bottoms.count * 3 / 4] - bottoms[bottoms.count / 4]
+            out.append(Row(rect: rect, markHeight: median, marks: g.count,
+                           aligned: g.count >= 3 && spread <= 0.25 * median))
+        }
+        return out.sorted { ($0.rect.minY, $0.rect.minX) < ($1.rect.minY, $1.rect.minX) }
+    }
+
+    /// Whether a word read in a spotted row is worth a line. A street photo's textures read as short,
+    /// unsure words, many of them in the dictionary ("hist", "Sour", 55%), so a word needs three
+    /// letters or digits read with confidence, a number of three digits or more, or a long dictionary
+    /// word (small blurred letters read "Theatre" at 48%); brackets and quotes around it aside, it
+    /// is mostly letters and digits.
+    static func keeps(_ w: TextWord) -> Bool {
+        let core = w.text.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
+        let letters = core.count(where: \.isLetter), digits = core.count(where: \.isNumber)
+        let alnum = letters + digits
+        guard alnum >= 3, core.count - alnum <= max(1, alnum / 3) else { return false }
+        if w.confidence >= 75 { return true }
+        if digits >= 3, letters == 0, w.confidence >= 60 { return true }
+        return w.inDictionary && letters >= 6 && w.confidence >= 45
+    }
+}

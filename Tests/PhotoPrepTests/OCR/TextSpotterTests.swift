@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+@testable import PhotoPrep
+
+/// The street-scene spotter: rows of letters found among a photo's marks, and the words kept from them.
+@Suite struct TextSpotterTests {
+    /// A letter-like mark: half-filled, one stroke across its middle.
+    static func letter(_ x: Double, _ y: Double, width: Double = 9, height: Double = 14, runs: Int = 1) -> Mark {
+        let rect = PixelRect(minX: x, minY: y, maxX: x + width, maxY: y + height)
+        return Mark(rect: rect, ink: Int(rect.area / 2), runs: runs)
+    }
+
+    @Test func lettersOnABaselineMakeOneAlignedRow() throws {
+        // "EXIT" as four marks 2 px apart, and a word further along the line a space away.
+        let word = (0..<4).map { Self.letter(100 + 11 * Double($0), 50) }
+            + (0..<3).map { Self.letter(150 + 11 * Double($0), 50) }
+        let rows = TextSpotter.rows(word, maxHeight: 90)
+        #expect(rows.count == 1)
+        let row = try #require(rows.first)
+        #expect(row.marks == 7)
+        #expect(row.aligned)
+        #expect(row.rect == PixelRect(minX: 100, minY: 50, maxX: 181, maxY: 64))
+    }
+
+    @Test func scatteredOrStackedMarksAreNoRow() {
+        // Marks far apart, of very different heights, or one above the other (a fence's posts, leaves).
+        let apart = (0..<4).map { Self.letter(100 + 40 * Double($0), 50) }
+        let sizes = [Self.letter(100, 50, height: 10), Self.letter(111, 40, height: 30), Self.letter(122, 50, height: 10)]
+        let stacked = (0..<4).map { Self.letter(100, 50 + 16 * Double($0)) }
+        #expect(TextSpotter.rows(apart, maxHeight: 90) == [])
+        #expect(TextSpotter.rows(sizes, maxHeight: 90) == [])
+        #expect(TextSpotter.rows(stacked, maxHeight: 90) == [])
+    }
+
+    @Test func aWordOfTouchingLettersIsARowButASolidBarIsNot() {
+        // Small blurred letters touch: one mark whose strokes still cross its middle.
+        let word = Mark(rect: PixelRect(minX: 10, minY: 10, maxX: 40, maxY: 28), ink: 300, runs: 6)
+        let bar = Mark(rect: PixelRect(minX: 10, minY: 50, maxX: 60, maxY: 62), ink: 600, runs: 1)
+        let solid = Mark(rect: PixelRect(minX: 10, minY: 80, maxX: 60, maxY: 92), ink: 590, runs: 4)
+        let rows = TextSpotter.rows([word, bar, solid], maxHeight: 90)
+        #expect(rows.map(\.rect) == [word.rect])
+        #expect(rows.first?.aligned == false)
+        // Taller than letters can be in this photo: no row.
+        #expect(TextSpotter.rows([word], maxHeight: 15) == [])
+    }
+
+    @Test(arguments: [
+        ("Theatre", 48.0, true, true),   // small blurred letters: a long dictionary word, unsure
+        ("hist", 57.0, true, false),     // a texture's short "word" that happens to be in the dictionary
+        ("(62-03)", 69.0, false, true),  // a number in brackets
+        ("Exit", 88.0, false, true),
+        ("ab", 95.0, true, false),       // two letters say little
+        ("=x=", 90.0, false, false),     // mostly symbols
+    ])
+    func keepsWordsAPersonWouldRead(text: String, confidence: Double, inDictionary: Bool, kept: Bool) {
+        let w = TextWord(text: text, confidence: confidence, rect: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10),
+                         inDictionary: inDictionary)
+        #expect(TextSpotter.keeps(w) == kept)
+    }
+
+    /// A busy photo (coloured, with a fine checked texture) with three small signs: a dark one and a
+    /// blue one, which the panel finder reads, and a light one on the busy ground, which Tesseract's
+    /// layout analysis misses there.
+    static func busyStreet() throws -> Raster {
+        try OCRFixtures.magick([
+            "-size", "1280x720", "-seed", "1", "plasma:grey20-grey80", "-blur", "0x1",
+            "(", "-size", "1280x720", "pattern:checkerboard", "-blur", "0x1", ")", "-compose", "overlay", "-composite",
+            "-fill", "#202020", "-draw", "rectangle 520,200 590,228",
+            "-font", "DejaVu-Sans-Bold", "-pointsize", "15", "-fill", "#f0f0f0", "-annotate", "+530+220", "EXIT",
+            "-fill", "#d8d4c8", "-draw", "rectangle 700,500 840,526",
+            "-font", "DejaVu-Sans", "-pointsize", "15", "-fill", "#303030", "-annotate", "+708+518", "Pharmacy",
+            "-fill", "#2040a0", "-draw", "rectangle 200,420 330,446",
+            "-font", "DejaVu-Sans-Bold", "-pointsize", "15", "-fill", "#f0f0f0", "-annotate", "+208+439", "Platform",
+            "-seed", "7", "-attenuate", "0.5", "+noise", "Gaussian", "-blur", "0x0.7", "ppm:-",
+        ])
+    }
+
+    @Test func aSmallSignOnABusyStreetIsFound() throws {
+        let image = try Self.busyStreet()
+        let engine = try TesseractEngine()
+        let result = try engine.recognize(image)
+        let pharmacy = try #require(result.lines.first { $0.text == "Pharmacy" }, "\(result.lines.map(\.text))")
+        // Its box is the sign's text, in the copy's pixels: on the light panel (700…840, 500…526), as wide
+        // as the word.
+        let b = pharmacy.box
+        #expect(b.x >= 700 && b.y >= 500 && b.x + b.width <= 840 && b.y + b.height <= 526, "\(b)")
+        #expect(b.width >= 70 && b.height >= 10, "\(b)")
+        for word in ["EXIT", "Platform"] {
+            #expect(result.lines.contains { $0.text.contains(word) }, "\(word) in \(result.lines.map(\.text))")
+        }
+        // The scene needs the spotter: without it (and for Tesseract's defaults) the light sign is not read.
+        engine.options.spotText = false
+        #expect(!(try engine.recognize(image)).lines.contains { $0.text.contains("Pharmacy") })
+        #expect(!(try OCRFixtures.tesseractCLILines(image)).contains { $0.contains("Pharmacy") })
+    }
+}
