@@ -217,6 +217,15 @@ extension TesseractEngine {
         return total
     }
 
+    /// The readable characters (`readableCharacters`) a reading in another turn must reach to be taken.
+    static let turnEvidence = 12.0
+
+    /// A word Tesseract is sure of and found in its dictionary, four letters or more: text standing the
+    /// right way up.
+    static func isSureWord(_ w: TextWord) -> Bool {
+        w.inDictionary && w.confidence >= 90 && w.text.count(where: \.isLetter) >= 4
+    }
+
     /// The confidence of the lines read, weighted by their characters.
     static func meanConfidence(_ lines: [FoundLine]) -> Double {
         let n = lines.reduce(0) { $0 + $1.line.text.count }

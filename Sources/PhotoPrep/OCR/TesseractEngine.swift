@@ -124,9 +124,12 @@ public final class TesseractEngine {
         // three times tesseract's whole reading.
         // Upside-down text can read confidently ("9 Alana sures)") but is seldom dictionary words: few of
         // them asks for the turn search too.
+        // So is one sure dictionary word lying flat ("Coffee", 94%, beside a scrap read from a busy street):
+        // upside down, Tesseract reads scraps and short words ("SSOID" 81%, "OT" 93%, "Wood" 66%).
         let fewWords = inDictionary < 0.3 * letters
-        let confidentlyUpright = !sideways && best >= 15 && !fewWords
-            && found.allSatisfy { $0.line.confidence >= 80 && $0.rect.width > $0.rect.height }
+        let confidentlyUpright = !sideways && (
+            best >= 15 && !fewWords && found.allSatisfy { $0.line.confidence >= 80 && $0.rect.width > $0.rect.height }
+                || found.contains { $0.rect.width > $0.rect.height && $0.line.words.contains(where: Self.isSureWord) })
         // Nothing read at all is no turned text either: OSD needs many characters, and the trial turns
         // a reading of at least two lines. Loading OSD's model and running it cost a street photo
         // with nothing legible more than its whole first reading.
@@ -156,7 +159,9 @@ public final class TesseractEngine {
                 // Lines still running vertically are not upright in that frame, however well Tesseract
                 // read them (it reads text turned a quarter clockwise by itself).
                 let score = Self.mostlyVertical(other) ? 0 : Self.readableCharacters(other)
-                if score > max(1.5 * best, best + 6) {
+                // A dozen readable characters at least: a busy street's textures read in a wrong turn
+                // can give a few (9 from one on its side, against none upright).
+                if score > max(1.5 * best, best + 6, Self.turnEvidence) {
                     best = score; found = other; plan = otherPlan; turns = t
                     if best >= 15 { break }
                 }

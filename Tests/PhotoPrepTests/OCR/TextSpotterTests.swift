@@ -79,6 +79,7 @@ import Testing
         let image = try Self.busyStreet()
         let engine = try TesseractEngine()
         let result = try engine.recognize(image)
+        #expect(result.textRotation == 0)
         let pharmacy = try #require(result.lines.first { $0.text == "Pharmacy" }, "\(result.lines.map(\.text))")
         // Its box is the sign's text, in the copy's pixels: on the light panel (700…840, 500…526), as wide
         // as the word.
