@@ -2,6 +2,9 @@ import Foundation
 internal import CTesseract
 
 extension TesseractEngine {
+    /// The most pixels marks are looked for in.
+    static let spottingPixels = 1_400_000.0
+
     /// Lines read in the rows of marks `TextSpotter` finds in `upright` (text of either polarity) that
     /// `found` does not cover yet: the likeliest rows first (letters on a baseline, then the most
     /// contrast), at most `TextSpotter.maxRows`, each cut out, turned dark on light, enlarged to the
@@ -10,29 +13,35 @@ extension TesseractEngine {
         -> [FoundLine]
     {
         guard let inverse = upright.inverted() else { return [] }
+        // Marks are looked for in at most about 1.4 megapixels (Sauvola's threshold costs a tenth of a
+        // second per polarity on a 2048 px copy): letters a reader could make out stay 7 px tall there.
+        let scale = min(1, (Self.spottingPixels / Double(upright.width * upright.height)).squareRoot())
         let maxHeight = Double(min(upright.width, upright.height)) / 8
         func candidates(_ image: borrowing LeptonicaImage, darkText: Bool) -> [Candidate] {
-            let marks = image.darkMarks(window: 15, factor: 0.15) { TextSpotter.mayBeText($0, maxHeight: maxHeight) }
-            return TextSpotter.rows(marks, maxHeight: maxHeight).compactMap { row in
-                guard !found.contains(where: { $0.rect.intersectionArea(row.rect) >= 0.5 * row.rect.area }) else {
-                    return nil
-                }
-                let h = row.markHeight
-                let around = PixelRect(minX: max(0, (row.rect.minX - 0.6 * h).rounded(.down)),
-                                       minY: max(0, (row.rect.minY - 0.4 * h).rounded(.down)),
-                                       maxX: row.rect.maxX + 0.6 * h, maxY: row.rect.maxY + 0.4 * h)
-                return Candidate(row: row, around: around, darkText: darkText, contrast: image.contrast(in: around))
+            guard let small = scale < 1 ? image.scaled(by: scale) : image.grey() else { return [] }
+            let marks = small.darkMarks(window: 15, factor: 0.15) {
+                TextSpotter.mayBeText($0, maxHeight: maxHeight * scale)
+            }
+            return TextSpotter.rows(marks, maxHeight: maxHeight * scale).compactMap { row in
+                let r = row.rect, h = row.markHeight / scale
+                let rect = PixelRect(minX: r.minX / scale, minY: r.minY / scale, maxX: r.maxX / scale, maxY: r.maxY / scale)
+                guard !found.contains(where: { $0.rect.intersectionArea(rect) >= 0.5 * rect.area }) else { return nil }
+                let around = PixelRect(minX: max(0, (rect.minX - 0.6 * h).rounded(.down)),
+                                       minY: max(0, (rect.minY - 0.4 * h).rounded(.down)),
+                                       maxX: rect.maxX + 0.6 * h, maxY: rect.maxY + 0.4 * h)
+                return Candidate(aligned: row.aligned, markHeight: h, around: around, darkText: darkText,
+                                 contrast: image.contrast(in: around))
             }
         }
         let likeliest = (candidates(upright, darkText: true) + candidates(inverse, darkText: false))
-            .sorted { ($0.row.aligned ? 1 : 0, $0.contrast) > ($1.row.aligned ? 1 : 0, $1.contrast) }
+            .sorted { ($0.aligned ? 1 : 0, $0.contrast) > ($1.aligned ? 1 : 0, $1.contrast) }
             .prefix(TextSpotter.maxRows)
         // A cut-out row is one ground and its letters: the global (Otsu) threshold separates them.
         setVariable("thresholding_method", "0")
         defer { setVariable("thresholding_method", String(options.thresholding)) }
         var out: [FoundLine] = []
         for c in likeliest {
-            let factor = min(4, max(1, 30 / c.row.markHeight))
+            let factor = min(4, max(1, 30 / c.markHeight))
             let crop = c.darkText ? upright.clipped(to: c.around) : inverse.clipped(to: c.around)
             guard let crop, let big = crop.scaled(by: factor) else { continue }
             for line in try readLines(big, layout: .line) {
@@ -51,10 +60,11 @@ extension TesseractEngine {
     }
 }
 
-/// A spotted row with what reading it needs: the rectangle cut out around it, the polarity of its text
-/// and its contrast there.
+/// A spotted row (`TextSpotter.Row`, in the picture's pixels) with what reading it needs: the rectangle
+/// cut out around it, the polarity of its text and its contrast there.
 private struct Candidate {
-    var row: TextSpotter.Row
+    var aligned: Bool
+    var markHeight: Double
     var around: PixelRect
     var darkText: Bool
     var contrast: Int
