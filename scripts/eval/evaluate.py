@@ -160,6 +160,32 @@ def words(text):
     return [w.lower() for w in WORD.findall(text) if len(w) >= 2 or w.isdigit()]
 
 
+def word_counts(gt_words, pred_words, r):
+    """Adds to `r` the words of the ground truth found (each predicted word used once) and the
+    predicted words that are in the ground truth."""
+    pool = list(pred_words)
+    for w in gt_words:
+        if w in pool:
+            pool.remove(w)
+            r["hit"] += 1
+    gpool = list(gt_words)
+    for w in pred_words:
+        if w in gpool:
+            gpool.remove(w)
+            r["ok"] += 1
+    r["gt"] += len(gt_words)
+    r["pred"] += len(pred_words)
+
+
+def word_table(title, rows):
+    print(title)
+    for who, label in (("ours", "ours"), ("tess", "tesseract defaults")):
+        r = rows.get(who)
+        if r:
+            print("  %-20s recall %s  precision %s  %5.2f s" % (label, pct(r["hit"], r["gt"]), pct(r["ok"], r["pred"]),
+                                                               r["time"] / max(r["photos"], 1)))
+
+
 def scenetext(directory, runner, tmp):
     rows = {}
     for name in sorted(os.listdir(directory)):
@@ -178,29 +204,13 @@ def scenetext(directory, runner, tmp):
         ours, dt, _ = run_ours(runner, image, "eng", tmp)
         tess, dt2 = run_tesseract(image, "eng")
         for who, lines, t in (("ours", ours, dt), ("tess", tess, dt2)):
-            pred = words(" ".join(lines))
             r = rows.setdefault(who, {"gt": 0, "hit": 0, "pred": 0, "ok": 0, "time": 0.0, "photos": 0})
-            pool = list(pred)
-            for w in gt:
-                if w in pool:
-                    pool.remove(w)
-                    r["hit"] += 1
-            gpool = list(gt)
-            for w in pred:
-                if w in gpool:
-                    gpool.remove(w)
-                    r["ok"] += 1
-            r["gt"] += len(gt)
-            r["pred"] += len(pred)
+            word_counts(gt, words(" ".join(lines)), r)
             r["time"] += t
             r["photos"] += 1
-    if not rows:
-        return
-    print("\nscene text (%s, %d photos): word recall / precision / s per photo" % (directory, rows["ours"]["photos"]))
-    for who, label in (("ours", "ours"), ("tess", "tesseract defaults")):
-        r = rows[who]
-        print("  %-20s recall %s  precision %s  %5.2f s" % (label, pct(r["hit"], r["gt"]), pct(r["ok"], r["pred"]),
-                                                           r["time"] / r["photos"]))
+    if rows:
+        word_table("\nscene text (%s, %d photos): word recall / precision / s per photo" % (
+            directory, rows["ours"]["photos"]), rows)
 
 
 def main():
@@ -214,6 +224,7 @@ def main():
     acc = {"ours": {}, "tess": {}}
     order = []
     rot_ok = [0, 0]
+    street = {}
     with tempfile.TemporaryDirectory() as tmp:
         for sc in scenes:
             if only and sc["type"] != only:
@@ -230,6 +241,12 @@ def main():
             for who, s, t in (("ours", s1, dt), ("tess", s2, dt2)):
                 add(acc[who], sc["type"], s, t)
                 add(acc[who], "total", s, t)
+            if sc["type"] == "street":
+                for who, lines, t in (("ours", ours, dt), ("tess", tess, dt2)):
+                    r = street.setdefault(who, {"gt": 0, "hit": 0, "pred": 0, "ok": 0, "time": 0.0, "photos": 0})
+                    word_counts(words(" ".join(sc["lines"])), words(" ".join(lines)), r)
+                    r["time"] += t
+                    r["photos"] += 1
             print("%-12s ours %2d/%2d junk %d CER %5.1f%% %5.2fs | tess %2d/%2d CER %5.1f%% %5.2fs" % (
                 sc["name"], s1["found"], s1["gt"], s1["junk"], 100.0 * s1["edits"] / max(s1["chars"], 1), dt,
                 s2["found"], s2["gt"], 100.0 * s2["edits"] / max(s2["chars"], 1), dt2), file=sys.stderr)
@@ -239,6 +256,9 @@ def main():
         table(acc, order)
         if rot_ok[1]:
             print("textRotation right on %d of %d turned photos (ours)" % tuple(rot_ok))
+        if street:
+            word_table("\nstreet scenes (%d photos): word recall / precision / s per photo" % street["ours"]["photos"],
+                       street)
         st = opt("--scenetext")
         if st and os.path.isdir(st) and not only:
             scenetext(st, runner, tmp)

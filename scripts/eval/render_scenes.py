@@ -7,7 +7,9 @@ Writes OUTDIR/<scene>.jpg and OUTDIR/scenes.json: for each scene its type, langu
 and the lines a person would read, in reading order. Scene types: signs (sign walls of 2-6 panels,
 light-on-dark and dark-on-light, mixed in one photo), pages (two columns under a spanning title),
 posters (mixed sizes), small (a page photographed from afar), korean (Korean signs with English),
-rotated (pages and signs turned 90/180/270 degrees, no orientation tag). Every scene gets photo
+rotated (pages and signs turned 90/180/270 degrees, no orientation tag), street (a busy street: buildings
+with rows of windows, trees, a road, cars, and a few small shop and street signs; scored by words, as
+the real street photos are). Every scene gets photo
 damage: slight tilt, blur, noise, uneven light, JPEG compression; with --perspective also the keystone
 of a photo taken from one side, above or below (the same scenes as without it: its draws come from a
 random source of their own). Needs python3-pil and the Debian
@@ -248,6 +250,80 @@ def scene_poster(rng):
     return img, gt
 
 
+STREET_WORDS = ["Pharmacy", "Bakery", "Coffee", "Hotel", "Books", "Dental Clinic", "Bank", "Post Office", "Hair Salon",
+                "Noodles", "Fresh Market", "Flowers", "Optician", "Laundry", "Bus Stop", "One Way", "No Parking",
+                "Exit", "Open 24 Hours", "Sale", "Pizza", "Cinema", "Gallery", "Tailor", "Hardware", "Bicycles"]
+
+
+def scene_street(rng):
+    """A street photographed in passing: facades with rows of windows, trees, a road with cars, and a
+    few small signs (a shop's board, a street sign, letters on a facade): the text is a small part of
+    the picture and the textures are everywhere."""
+    w, h = rng.choice([(2048, 1536), (2048, 1152)])
+    sky = rng.choice([(170, 195, 225), (200, 205, 210), (140, 160, 190)])
+    img = Image.new("RGB", (w, h), sky)
+    d = ImageDraw.Draw(img)
+    road = int(h * rng.uniform(0.7, 0.8))
+    facades = []
+    x = -rng.randint(0, 100)
+    while x < w:
+        bw, top = rng.randint(250, 650), int(h * rng.uniform(0.05, 0.45))
+        colour = tuple(rng.randint(70, 200) for _ in range(3))
+        d.rectangle((x, top, x + bw, road), fill=colour)
+        ww, wh, gx, gy = rng.randint(22, 50), rng.randint(30, 60), rng.randint(20, 45), rng.randint(25, 50)
+        shade = rng.choice([(40, 50, 60), (200, 210, 220), (90, 100, 110)])
+        for wy in range(top + gy, road - wh - 80, wh + gy):
+            for wx in range(x + gx, x + bw - ww, ww + gx):
+                d.rectangle((wx, wy, wx + ww, wy + wh), fill=shade, outline=tuple(c // 2 for c in colour), width=2)
+        facades.append((x, top, x + bw, colour))
+        x += bw + rng.randint(0, 30)
+    d.rectangle((0, road, w, h), fill=rng.choice([(85, 85, 90), (110, 105, 100)]))
+    for lx in range(rng.randint(0, 100), w, 220):
+        d.rectangle((lx, road + (h - road) // 2, lx + 110, road + (h - road) // 2 + 10), fill=(230, 230, 225))
+    for _ in range(rng.randint(2, 5)):
+        tx, ty, r = rng.randint(0, w), rng.randint(road - 400, road - 50), rng.randint(60, 160)
+        d.rectangle((tx - 8, ty, tx + 8, road), fill=(70, 50, 35))
+        for _ in range(40):
+            cx, cy, cr = tx + rng.randint(-r, r), ty + rng.randint(-r, r // 2), rng.randint(15, 45)
+            d.ellipse((cx - cr, cy - cr, cx + cr, cy + cr), fill=(rng.randint(20, 70), rng.randint(80, 140), 30))
+    for _ in range(rng.randint(1, 4)):
+        cx, cw = rng.randint(0, w - 300), rng.randint(220, 360)
+        cy = road + rng.randint(10, max(11, (h - road) // 2))
+        colour = tuple(rng.randint(20, 230) for _ in range(3))
+        d.rounded_rectangle((cx, cy, cx + cw, cy + 90), 20, fill=colour)
+        d.rectangle((cx + 40, cy - 40, cx + cw - 60, cy + 10), fill=colour)
+        d.rectangle((cx + 55, cy - 30, cx + cw - 75, cy + 5), fill=(60, 70, 80))
+        for wx in (cx + 50, cx + cw - 50):
+            d.ellipse((wx - 25, cy + 65, wx + 25, cy + 115), fill=(20, 20, 20))
+    gt, placed = [], []
+    for _ in range(rng.randint(2, 5)):
+        text = rng.choice(STREET_WORDS)
+        if rng.random() < 0.3:
+            text += " %d" % rng.randint(2, 99)
+        size = rng.randint(18, 48)
+        f = font(rng, size)
+        tw = int(f.getlength(text))
+        fx0, ftop, fx1, colour = rng.choice(facades)
+        x = rng.randint(max(0, fx0), max(max(0, fx0), min(w - tw - 30, fx1 - tw - 30)))
+        y = rng.randint(ftop + 10, max(ftop + 11, road - size - 40))
+        if any(abs(y - oy) < size + osz and x < ox + ow + 40 and ox < x + tw + 40 for ox, oy, ow, osz in placed):
+            continue
+        if rng.random() < 0.7:
+            board = rng.choice(DARK + LIGHT)
+            fg = (250, 250, 250) if board in DARK else (15, 15, 20)
+            pad = size // 3
+            d.rectangle((x - pad, y - pad, x + tw + pad, y + size + pad), fill=board)
+        else:
+            # Letters on the facade itself (a plain fascia, no windows behind), dark or light against it.
+            fg = (15, 15, 20) if sum(colour) > 380 else (250, 250, 245)
+            pad = size // 4
+            d.rectangle((x - pad, y - pad, x + tw + pad, y + size + pad), fill=colour)
+        d.text((x, y), text, font=f, fill=fg)
+        placed.append((x, y, tw, size))
+        gt.append(text)
+    return img, gt
+
+
 def keystone(prng, img):
     """The picture as photographed from one side, above or below: the far edge shorter by 6-16%."""
     w, h = img.size
@@ -318,6 +394,10 @@ def main():
     for i in range(per):
         img, gt = scene_page(rng) if i % 2 == 0 else scene_signs(rng)
         add("rotated", damage(rng, img, prng=prng), gt, rotation=[90, 180, 270][i % 3])
+    # Last, so the scenes before them stay what they were for a seed.
+    for _ in range(per):
+        img, gt = scene_street(rng)
+        add("street", damage(rng, img, prng=prng), gt)
     with open(os.path.join(out, "scenes.json"), "w") as f:
         json.dump(scenes, f, ensure_ascii=False, indent=1)
     print("%d scenes in %s" % (len(scenes), out), file=sys.stderr)
