@@ -20,7 +20,8 @@ while [ $# -gt 0 ]; do
     esac
 done
 scenes=${EVAL_SCENES:-/tmp/photoprep-eval/scenes-s$seed-n$per${persp:+-p}}
-if [ ! -f "$scenes/scenes.json" ]; then
+# Rendered again when the renderer changed since (a new scene type, say).
+if [ ! -f "$scenes/scenes.json" ] || [ "$here/render_scenes.py" -nt "$scenes/scenes.json" ]; then
     /usr/bin/python3 "$here/render_scenes.py" "$scenes" --seed "$seed" --per-type "$per" $persp
 fi
 if [ -z "$runner" ]; then
