@@ -27,7 +27,8 @@ extension LeptonicaImage {
         guard boxes != nil, let data = pixGetData(binary) else { return [] }
         defer { boxaDestroy(&boxes) }
         let wpl = Int(pixGetWpl(binary))
-        func bit(_ x: Int, _ y: Int) -> Bool { (data[y * wpl + x >> 5] >> UInt32(31 - x & 31)) & 1 != 0 }
+        // One bit per pixel, the first in a 32-bit word's top bit (Leptonica's `GET_DATA_BIT`).
+        func bit(_ x: Int, _ y: Int) -> Bool { (data[y * wpl + (x >> 5)] >> UInt32(31 - (x & 31))) & 1 != 0 }
         var out: [Mark] = []
         for i in 0..<boxaGetCount(boxes) {
             var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
