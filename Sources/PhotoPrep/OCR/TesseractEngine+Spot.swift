@@ -45,7 +45,7 @@ extension TesseractEngine {
             let crop = c.darkText ? upright.clipped(to: c.around) : inverse.clipped(to: c.around)
             guard let crop, let big = crop.scaled(by: factor) else { continue }
             for line in try readLines(big, layout: .line) {
-                var words = line.words.filter(TextSpotter.keeps)
+                var words = line.words.filter { TextSpotter.keeps($0, in: line) }
                 guard !words.isEmpty else { continue }
                 for i in words.indices {
                     let b = words[i].rect, o = c.around

@@ -82,9 +82,21 @@ enum TextSpotter {
             let bottoms = g.filter { $0.rect.height >= 0.8 * median }.map(\.rect.maxY).sorted()
             let spread = bottoms.isEmpty ? .infinity : bottoms[bottoms.count * 3 / 4] - bottoms[bottoms.count / 4]
             out.append(Row(rect: rect, markHeight: median, marks: g.count,
-                           aligned: g.count >= 3 && spread <= 0.25 * median))
+                           aligned: g.count >= 3 && spread <= 0.25 * median && !isGrid(g)))
         }
         return out.sorted { ($0.rect.minY, $0.rect.minX) < ($1.rect.minY, $1.rect.minX) }
+    }
+
+    /// Whether a row's marks are a grid rather than letters: a facade's windows, a railing's bars — all one
+    /// width (letters differ: an I, an M), or spaced as wide as they are (letters stand close).
+    static func isGrid(_ marks: [Mark]) -> Bool {
+        let rects = marks.map(\.rect).sorted { $0.minX < $1.minX }
+        let widths = rects.map(\.width)
+        let mean = widths.reduce(0, +) / Double(widths.count)
+        let deviation = (widths.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(widths.count)).squareRoot()
+        let gaps = zip(rects, rects.dropFirst()).map { $1.minX - $0.maxX }.sorted()
+        let gap = gaps.isEmpty ? 0 : gaps[gaps.count / 2]
+        return deviation < 0.06 * mean || gap >= 0.6 * widths.sorted()[widths.count / 2]
     }
 
     /// Whether a word read in a spotted row is worth a line. A street photo's textures read as short,
@@ -92,6 +104,13 @@ enum TextSpotter {
     /// letters or digits read with confidence, a number of three digits or more, or a long dictionary
     /// word (small blurred letters read "Theatre" at 48%); brackets and quotes around it aside, it
     /// is mostly letters and digits.
+    static func keeps(_ w: TextWord, in line: TextLine) -> Bool {
+        if keeps(w) { return true }
+        // Beside a kept word, a sure short one counts too: the 38 of "One Way 38" (92%).
+        let alnum = w.text.count { $0.isLetter || $0.isNumber }
+        return w.confidence >= 85 && alnum >= 1 && alnum * 2 >= w.text.count && line.words.contains(where: keeps)
+    }
+
     static func keeps(_ w: TextWord) -> Bool {
         let core = w.text.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
         let letters = core.count(where: \.isLetter), digits = core.count(where: \.isNumber)

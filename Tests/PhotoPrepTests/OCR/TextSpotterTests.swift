@@ -11,15 +11,47 @@ import Testing
     }
 
     @Test func lettersOnABaselineMakeOneAlignedRow() throws {
-        // "EXIT" as four marks 2 px apart, and a word further along the line a space away.
-        let word = (0..<4).map { Self.letter(100 + 11 * Double($0), 50) }
-            + (0..<3).map { Self.letter(150 + 11 * Double($0), 50) }
+        // Two words of letters of one height and several widths, 2 px apart, a space between the words.
+        let widths: [Double] = [9, 10, 4, 9, 12, 9, 6]
+        var x = 100.0
+        var word: [Mark] = []
+        for (i, w) in widths.enumerated() {
+            word.append(Self.letter(x, 50, width: w))
+            x += w + (i == 3 ? 8 : 2)
+        }
         let rows = TextSpotter.rows(word, maxHeight: 90)
         #expect(rows.count == 1)
         let row = try #require(rows.first)
         #expect(row.marks == 7)
         #expect(row.aligned)
-        #expect(row.rect == PixelRect(minX: 100, minY: 50, maxX: 181, maxY: 64))
+        #expect(row.rect == PixelRect(minX: 100, minY: 50, maxX: 177, maxY: 64))
+    }
+
+    @Test func aRowOfWindowsIsNotTakenForLetters() throws {
+        // A facade's windows: one width, spaced as wide as they are. Letters of one height differ in width.
+        let windows = (0..<6).map { Mark(rect: PixelRect(minX: 100 + 50 * Double($0), minY: 40, maxX: 130 + 50 * Double($0),
+                                                         maxY: 75), ink: 500, runs: 2) }
+        let exit = [(100.0, 14.0), (116, 15), (133, 5), (140, 14)].map { Self.letter($0.0, 50, width: $0.1, height: 20) }
+        let windowRow = try #require(TextSpotter.rows(windows, maxHeight: 90).first)
+        let exitRow = try #require(TextSpotter.rows(exit, maxHeight: 90).first)
+        #expect(!windowRow.aligned)
+        #expect(exitRow.aligned)
+        // Even spaced close, identical marks are a grid (a railing), not a word.
+        let railing = (0..<6).map { Self.letter(100 + 12 * Double($0), 50, width: 8, height: 30) }
+        #expect(TextSpotter.rows(railing, maxHeight: 90).first?.aligned == false)
+    }
+
+    @Test func aSureShortWordBesideAKeptOneIsKept() {
+        func word(_ text: String, _ confidence: Double, _ inDictionary: Bool) -> TextWord {
+            TextWord(text: text, confidence: confidence, rect: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10),
+                     inDictionary: inDictionary)
+        }
+        let line = TextLine(words: [word("One", 96, true), word("Way", 95, true), word("38", 92, false),
+                                    word("*", 0, false)], slope: 0)
+        #expect(line.words.filter { TextSpotter.keeps($0, in: line) }.map(\.text) == ["One", "Way", "38"])
+        // Alone, the number says too little to be taken from a street's textures.
+        let alone = TextLine(words: [word("38", 92, false), word("ie", 40, true)], slope: 0)
+        #expect(alone.words.filter { TextSpotter.keeps($0, in: alone) }.isEmpty)
     }
 
     @Test func scatteredOrStackedMarksAreNoRow() {
