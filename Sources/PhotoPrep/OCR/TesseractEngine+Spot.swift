@@ -7,7 +7,7 @@ extension TesseractEngine {
 
     /// Lines read in the rows of marks `TextSpotter` finds in `upright` (text of either polarity) that
     /// `found` does not cover yet: the likeliest rows first (letters on a baseline, then the most
-    /// contrast), at most `TextSpotter.maxRows`, each cut out, turned dark on light, enlarged to the
+    /// contrast), as many as `TextSpotter.readingBudget` allows, each cut out, turned dark on light, enlarged to the
     /// letter size Tesseract reads best and read as a single line; only the words `TextSpotter.keeps`.
     func spottedLines(in upright: borrowing LeptonicaImage, besides found: [FoundLine]) throws(OCRError)
         -> [FoundLine]
@@ -33,9 +33,17 @@ extension TesseractEngine {
                                  contrast: image.contrast(in: around))
             }
         }
-        let likeliest = (candidates(upright, darkText: true) + candidates(inverse, darkText: false))
+        let ranked = (candidates(upright, darkText: true) + candidates(inverse, darkText: false))
             .sorted { ($0.aligned ? 1 : 0, $0.contrast) > ($1.aligned ? 1 : 0, $1.contrast) }
-            .prefix(TextSpotter.maxRows)
+        // Reading a line costs about its width in line heights; short rows are cheap, so the budget is
+        // in those units rather than in rows.
+        var left = TextSpotter.readingBudget
+        let likeliest = ranked.filter { c in
+            let cost = c.around.width / max(1, c.around.height)
+            guard cost <= left else { return false }
+            left -= cost
+            return true
+        }
         // A cut-out row is one ground and its letters: the global (Otsu) threshold separates them.
         setVariable("thresholding_method", "0")
         defer { setVariable("thresholding_method", String(options.thresholding)) }

@@ -23,9 +23,10 @@ enum TextSpotter {
 
     /// Marks shorter than this (pixels) are specks, not letters a reader could make out.
     static let minHeight = 7.0
-    /// How many rows a photo may have read: each costs a recognition (about 10 ms), and a street
-    /// photo's textures give dozens, nearly all of them empty.
-    static let maxRows = 12
+    /// How much reading the rows of a photo may cost, in line heights of width (Tesseract's line
+    /// recognizer works along a line scaled to one height: about 3 ms per unit here). A street photo's
+    /// textures give dozens of rows, nearly all of them empty; this reads about a dozen.
+    static let readingBudget = 50.0
 
     /// Whether a mark's box could hold a letter, or a word of touching letters.
     static func mayBeText(_ r: PixelRect, maxHeight: Double) -> Bool {
