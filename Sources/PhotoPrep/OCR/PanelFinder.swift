@@ -66,10 +66,13 @@ enum PanelFinder {
     /// from one side), read stretched back to a rectangle. A panel only tilted has equal sides.
     static let keystone = 0.04
     /// … and this for a page filling the photo: Tesseract follows a page's lines through a mild
-    /// keystone, and stretching small print blurs it: on the harness's pages photographed from one
-    /// side, one at 0.07 read 163 of 163 lines as it was, 150 stretched; at 0.12–0.14, 58 → 144 of 147,
-    /// 51 → 72 of 79, but 164 → 159 of 165 (grainy small print).
-    static let pageKeystone = 0.08
+    /// keystone, and stretching small print blurs it. On the harness's pages photographed from one
+    /// side, at 0.12–0.14: 58 → 144 of 147 lines, 51 → 72 of 79, but 164 → 159 of 165 (grainy small
+    /// print). Two pages at 0.072 and 0.075, also tilted, lost their last lines to Tesseract's one
+    /// deskew angle (81 → 95 of 95, 81 → 91 of 91 stretched); no small print page of four seeds lost a
+    /// line at 0.06 (one page at 0.07 had read 163 → 150 of 163 stretched when 0.08 was chosen, before
+    /// later changes to the stretched reading).
+    static let pageKeystone = 0.06
 
     /// The panels of `grey` (8-bit), smallest first, so a panel inside another is read before it.
     static func find(_ grey: borrowing LeptonicaImage) -> [Panel] {
