@@ -38,6 +38,17 @@ struct Quad: Equatable, Sendable {
         return abs(s) / 2
     }
 
+    /// Whether the point lies inside (corners clockwise in the picture, y down: inside is on the right
+    /// of every side).
+    func contains(x: Double, y: Double) -> Bool {
+        let p = [topLeft, topRight, bottomRight, bottomLeft]
+        for i in 0..<4 {
+            let a = p[i], b = p[(i + 1) % 4]
+            if (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) < 0 { return false }
+        }
+        return true
+    }
+
     var bounds: PixelRect { PixelRect(bounding: [topLeft, topRight, bottomRight, bottomLeft].map { ($0.x, $0.y) }) }
 }
 

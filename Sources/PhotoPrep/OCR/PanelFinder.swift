@@ -126,6 +126,9 @@ enum PanelFinder {
         var label = [Int32](repeating: -1, count: sw * sh)
         var stack: [Int] = []
         var panels: [(area: Int, panel: Panel)] = []
+        // Pages photographed from one side that run off the photo's edge, with whether they are
+        // panel-like too (kept without their outline if they prove to be walls).
+        var offEdgePages: [(index: Int, panelLike: Bool)] = []
         var evenGround = false
         let total = sw * sh
         for seed in 0..<total where label[seed] < 0 && flat[seed] {
@@ -165,8 +168,9 @@ enum PanelFinder {
             let touchesEdge = minX <= 1 || minY <= 1 || maxX >= sw - 2 || maxY >= sh - 2
             let outline = corners.quad(cell: f)
             // A page photographed from one side fills most of the photo, and its text most of the page,
-            // yet is read as a panel to be stretched back to a rectangle when its outline holds (below).
-            let keystonedPage = !touchesEdge && outline.keystone >= pageKeystone
+            // yet is read as a panel to be stretched back to a rectangle when its outline holds (below);
+            // one running off the photo's edge (photographed close up) too, unless it holds panels.
+            let keystonedPage = outline.keystone >= pageKeystone
             let panelLike = Double(boxArea) / Double(total) <= maxShare && Double(area) >= minFill * Double(boxArea)
             guard panelLike || keystonedPage else { continue }
             // A panel ends at an edge: where its ground runs on past the region's bounds, the region is
@@ -184,15 +188,29 @@ enum PanelFinder {
             // The corners make the panel's outline when the region fills it (its text included) as a
             // quadrilateral is filled, not when it has a notch or a bite out of a side.
             let filled = Double((boxArea - outsideCells) * f * f)
-            let quad = !touchesEdge && outline.keystone >= keystone && abs(filled - outline.area) <= 0.08 * outline.area
+            let quad = (!touchesEdge || keystonedPage) && outline.keystone >= keystone
+                && abs(filled - outline.area) <= 0.08 * outline.area
                 ? outline : nil
             if !panelLike, quad == nil { continue }
+            if touchesEdge, quad != nil { offEdgePages.append((panels.count, panelLike)) }
             panels.append((area, Panel(rect: rect, ground: UInt8(sum / area), outside: outside,
                                        unevenness: unevenness(id, label, small, sw, minX, minY, maxX, maxY),
                                        surround: ringMedian(small, sw, sh, minX, minY, maxX, maxY)
                                            ?? UInt8(sum / area), textLevel: textLevel, quad: quad)))
         }
-        return (panels.sorted { $0.area < $1.area }.map(\.panel), evenGround)
+        // A wall running off the photo holds panels; a page holds only its text. A wall's outline is
+        // no page's: it is not stretched (a sign wall so stretched was read out of order).
+        var dropped: Set<Int> = []
+        for (i, panelLike) in offEdgePages {
+            guard let quad = panels[i].panel.quad else { continue }
+            let holdsPanels = panels.indices.contains { j in
+                j != i && quad.contains(x: panels[j].panel.rect.midX, y: panels[j].panel.rect.midY)
+            }
+            guard holdsPanels else { continue }
+            if panelLike { panels[i].panel.quad = nil } else { dropped.insert(i) }
+        }
+        let kept = panels.indices.filter { !dropped.contains($0) }.map { panels[$0] }
+        return (kept.sorted { $0.area < $1.area }.map(\.panel), evenGround)
     }
 
     /// The cells of a growing region furthest towards each corner of the picture.

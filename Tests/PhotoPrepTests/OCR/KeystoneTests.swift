@@ -66,4 +66,62 @@ import Testing
             #expect(OCRFixtures.overlap(ink, line.box) > 0.7, "\(line.text): box \(line.box) vs ink \(ink)")
         }
     }
+
+    @Test func aQuadHoldsThePointsInsideIt() {
+        let seen = Self.quad([(0, 0), (400, 20), (400, 180), (0, 200)])
+        #expect(seen.contains(x: 200, y: 100))
+        #expect(seen.contains(x: 390, y: 25))
+        #expect(!seen.contains(x: 390, y: 5))    // above the far side, sloping down
+        #expect(!seen.contains(x: 410, y: 100))
+        #expect(!seen.contains(x: 200, y: 199))  // below the bottom side, sloping up
+    }
+
+    static let pageLines = ["Opening hours of the museum", "Monday to Friday 9:00 - 18:00",
+                            "Saturday 10:00 - 14:00", "Closed on public holidays",
+                            "Guided tours every hour", "Tickets at the front desk"]
+
+    /// A page photographed close up from the left: its left edge runs off the photo, its right side
+    /// a fifth shorter than its left.
+    static func closeUpPage() throws -> Raster {
+        var args = ["-size", "1600x1200", "xc:#3a3430", "-fill", "#efece4", "-draw", "rectangle 0,60 1480,1140",
+                    "-font", "DejaVu-Sans", "-pointsize", "44", "-fill", "#161616"]
+        for (i, l) in pageLines.enumerated() { args += ["-annotate", "+120+\(220 + 150 * i)", l] }
+        let map = "0,60 0,20  1480,60 1480,140  1480,1140 1480,1060  0,1140 0,1180"
+        args += ["-virtual-pixel", "edge", "-distort", "Perspective", map,
+                 "-seed", "7", "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-"]
+        return try OCRFixtures.magick(args)
+    }
+
+    @Test func aPageRunningOffThePhotoIsStretchedBackAndReadInOrder() throws {
+        let image = try Self.closeUpPage()
+        guard let pix = LeptonicaImage(image), let grey = pix.grey() else {
+            Issue.record("Leptonica could not hold the picture")
+            return
+        }
+        let quads = PanelFinder.find(grey).compactMap(\.quad)
+        // Sides of 1160 and 920 px: a keystone of 0.21.
+        #expect(quads.count == 1 && abs((quads.first?.keystone ?? 0) - 0.21) < 0.04, "\(quads)")
+        let result = try TesseractEngine().recognize(image)
+        #expect(result.lines.map(\.text) == Self.pageLines)
+    }
+
+    @Test func aWallRunningOffThePhotoIsNotStretchedAsAPage() throws {
+        // The sign wall itself photographed from the left, its left side running off the photo: the
+        // wall's outline is a keystoned quadrilateral as a page's would be, but it holds a panel.
+        var args = ["-size", "1600x1000", "xc:#6b6560", "-fill", "#ece9e2", "-draw", "rectangle 200,150 1400,850",
+                    "-font", "DejaVu-Sans", "-pointsize", "64", "-fill", "#1a1a1a"]
+        for (i, l) in Self.lines.enumerated() { args += ["-annotate", "+280+\(290 + 150 * i)", l] }
+        args += ["-virtual-pixel", "background", "-background", "#1c1c1c", "-distort", "Perspective",
+                 "0,0 0,0  1600,0 1600,80  1600,1000 1600,920  0,1000 0,1000",
+                 "-seed", "7", "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-"]
+        let image = try OCRFixtures.magick(args)
+        guard let pix = LeptonicaImage(image), let grey = pix.grey() else {
+            Issue.record("Leptonica could not hold the picture")
+            return
+        }
+        let panels = PanelFinder.find(grey)
+        #expect(panels.contains { $0.quad != nil && $0.rect.width < 1300 }, "\(panels.map(\.rect))")
+        #expect(!panels.contains { $0.quad != nil && $0.rect.width >= 1300 }, "\(panels.map(\.rect))")
+        #expect(try TesseractEngine().recognize(image).lines.map(\.text) == Self.lines)
+    }
 }
