@@ -163,6 +163,26 @@ extension TesseractEngine {
         return out
     }
 
+    /// Whether the picture turned by `turns` is worth reading whole: the part around the line read with
+    /// the most characters (three text heights above and below it), cut out, turned and read alone
+    /// (inverted too where the photo has light text), holds clearly more readable characters than the
+    /// lines read there — as a page or a sign turned upside down does, and a texture read as scraps
+    /// does not (a whole trial turn cost as much as the first reading, three of them on a busy photo).
+    func turnLooksBetter(_ turns: Int, in grey: borrowing LeptonicaImage, around found: [FoundLine], invert: Bool)
+        throws(OCRError) -> Bool
+    {
+        guard let longest = found.max(by: { $0.characters < $1.characters }) else { return false }
+        let r = longest.rect, m = 3 * longest.textHeight
+        let around = PixelRect(minX: r.minX - longest.textHeight, minY: r.minY - m,
+                               maxX: r.maxX + longest.textHeight, maxY: r.maxY + m)
+        guard let crop = grey.clipped(to: around), let turned = crop.rotated(quarterTurns: turns) else { return true }
+        var read = try pass(turned, scale: 1)
+        if invert, let inverse = turned.inverted() { read = FoundLine.merge(read + (try pass(inverse, scale: 1))) }
+        let before = Self.readableCharacters(found.filter { $0.rect.intersectionArea(around) >= 0.5 * $0.rect.area })
+        let after = Self.readableCharacters(read)
+        return after > max(1.5 * before, before + 6)
+    }
+
     /// One reading of `image`, its lines' boxes brought back to the upright picture: divided by `scale`,
     /// then moved by `origin` or, for a rectified panel, through `map`.
     private func pass(_ image: borrowing LeptonicaImage, scale: Double, origin: (x: Double, y: Double) = (0, 0),

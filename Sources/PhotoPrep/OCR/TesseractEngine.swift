@@ -146,15 +146,19 @@ public final class TesseractEngine {
                 candidates.append(guess)
             }
             // OSD needs many characters; a sign with a few turned words may need a plain try.
+            var plain: [Int] = []
             if !sideways, best < 8 || fewWords, found.count >= 2 {
                 // Flat lines that read badly are upside down more likely than sideways.
-                candidates += [2, 3, 1].filter { !candidates.contains($0) }
+                plain = [2, 3, 1].filter { !candidates.contains($0) }
             } else if !sideways, candidates.isEmpty, !found.isEmpty, best < 15 || Self.meanConfidence(found) < 80 {
                 // Upside-down sign letters read as a few unsure words ("9 Alana surely", 72%) or a scrap
                 // ("TTV"): try the picture the other way up once.
-                candidates = [2]
+                plain = [2]
             }
+            candidates += plain
             for t in candidates {
+                // A plain try reads the whole picture again: only when a sample of it reads better so.
+                if plain.contains(t), !(try turnLooksBetter(t, in: grey, around: found, invert: invert)) { continue }
                 let (other, otherPlan) = try findLines(in: grey, quarterTurns: t, invert: invert)
                 // Lines still running vertically are not upright in that frame, however well Tesseract
                 // read them (it reads text turned a quarter clockwise by itself).

@@ -53,7 +53,10 @@ enum TextSpotter {
             let a = m.rect
             var best: (j: Int, gap: Double)? = nil
             var j = i + 1
-            while j < letters.count, letters[j].rect.minX <= a.maxX + maxHeight {
+            // A neighbour is at most 1.7 times as tall and no further away than the taller one's height:
+            // a short scan even through a page of small marks.
+            let reach = a.maxX + min(1.7 * a.height, maxHeight)
+            while j < letters.count, letters[j].rect.minX <= reach {
                 let b = letters[j].rect
                 j += 1
                 let tall = max(a.height, b.height), short = min(a.height, b.height)
