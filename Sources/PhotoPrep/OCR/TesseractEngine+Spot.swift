@@ -24,7 +24,8 @@ extension TesseractEngine {
             }
             return TextSpotter.rows(marks, maxHeight: maxHeight * scale).compactMap { row in
                 let r = row.rect, h = row.markHeight / scale
-                let rect = PixelRect(minX: r.minX / scale, minY: r.minY / scale, maxX: r.maxX / scale, maxY: r.maxY / scale)
+                let rect = PixelRect(minX: r.minX / scale, minY: r.minY / scale,
+                                     maxX: r.maxX / scale, maxY: r.maxY / scale)
                 guard !found.contains(where: { $0.rect.intersectionArea(rect) >= 0.5 * rect.area }) else { return nil }
                 let around = PixelRect(minX: max(0, (rect.minX - 0.6 * h).rounded(.down)),
                                        minY: max(0, (rect.minY - 0.4 * h).rounded(.down)),

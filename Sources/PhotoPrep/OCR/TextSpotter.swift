@@ -103,18 +103,19 @@ enum TextSpotter {
         return deviation < 0.06 * mean || gap >= 0.6 * widths.sorted()[widths.count / 2]
     }
 
-    /// Whether a word read in a spotted row is worth a line. A street photo's textures read as short,
-    /// unsure words, many of them in the dictionary ("hist", "Sour", 55%), so a word needs three
-    /// letters or digits read with confidence, a number of three digits or more, or a long dictionary
-    /// word (small blurred letters read "Theatre" at 48%); brackets and quotes around it aside, it
-    /// is mostly letters and digits.
+    /// Whether a word of `line`, read in a spotted row, is kept: on its own (below), or as a sure short
+    /// word beside one kept so (the 38 of "One Way 38", 92%), mostly letters and digits.
     static func keeps(_ w: TextWord, in line: TextLine) -> Bool {
         if keeps(w) { return true }
-        // Beside a kept word, a sure short one counts too: the 38 of "One Way 38" (92%).
         let alnum = w.text.count { $0.isLetter || $0.isNumber }
         return w.confidence >= 85 && alnum >= 1 && alnum * 2 >= w.text.count && line.words.contains(where: keeps)
     }
 
+    /// Whether a word read in a spotted row is worth a line on its own. A street photo's textures read
+    /// as short, unsure words, many of them in the dictionary ("hist", "Sour", 55%), so a word needs
+    /// three letters or digits read with confidence, a number of three digits or more, or a long
+    /// dictionary word (small blurred letters read "Theatre" at 48%); brackets and quotes around it
+    /// aside, it is mostly letters and digits.
     static func keeps(_ w: TextWord) -> Bool {
         let core = w.text.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
         let letters = core.count(where: \.isLetter), digits = core.count(where: \.isNumber)

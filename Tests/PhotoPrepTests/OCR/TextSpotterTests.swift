@@ -29,9 +29,13 @@ import Testing
 
     @Test func aRowOfWindowsIsNotTakenForLetters() throws {
         // A facade's windows: one width, spaced as wide as they are. Letters of one height differ in width.
-        let windows = (0..<6).map { Mark(rect: PixelRect(minX: 100 + 50 * Double($0), minY: 40, maxX: 130 + 50 * Double($0),
-                                                         maxY: 75), ink: 500, runs: 2) }
-        let exit = [(100.0, 14.0), (116, 15), (133, 5), (140, 14)].map { Self.letter($0.0, 50, width: $0.1, height: 20) }
+        let windows = (0..<6).map { i in
+            Mark(rect: PixelRect(minX: 100 + 50 * Double(i), minY: 40, maxX: 130 + 50 * Double(i), maxY: 75),
+                 ink: 500, runs: 2)
+        }
+        let exit = [(100.0, 14.0), (116, 15), (133, 5), (140, 14)].map {
+            Self.letter($0.0, 50, width: $0.1, height: 20)
+        }
         let windowRow = try #require(TextSpotter.rows(windows, maxHeight: 90).first)
         let exitRow = try #require(TextSpotter.rows(exit, maxHeight: 90).first)
         #expect(!windowRow.aligned)
@@ -57,7 +61,8 @@ import Testing
     @Test func scatteredOrStackedMarksAreNoRow() {
         // Marks far apart, of very different heights, or one above the other (a fence's posts, leaves).
         let apart = (0..<4).map { Self.letter(100 + 40 * Double($0), 50) }
-        let sizes = [Self.letter(100, 50, height: 10), Self.letter(111, 40, height: 30), Self.letter(122, 50, height: 10)]
+        let sizes = [Self.letter(100, 50, height: 10), Self.letter(111, 40, height: 30),
+                     Self.letter(122, 50, height: 10)]
         let stacked = (0..<4).map { Self.letter(100, 50 + 16 * Double($0)) }
         #expect(TextSpotter.rows(apart, maxHeight: 90) == [])
         #expect(TextSpotter.rows(sizes, maxHeight: 90) == [])
