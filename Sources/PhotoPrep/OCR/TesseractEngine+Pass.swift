@@ -31,6 +31,9 @@ extension TesseractEngine {
     func readLines(_ image: borrowing LeptonicaImage, layout: PageLayout, resolution: Int = 70)
         throws(OCRError) -> [TextLine]
     {
+        // No line of text fits in fewer pixels, and Tesseract fails on such a picture ("Image too small
+        // to scale"): a photo 100×5 px failed to be prepared at all.
+        guard image.width >= Self.minimumSide, image.height >= Self.minimumSide else { return [] }
         TessBaseAPISetPageSegMode(api, layout.mode)
         TessBaseAPISetImage2(api, image.pix)
         TessBaseAPISetSourceResolution(api, Int32(resolution))
@@ -78,6 +81,9 @@ extension TesseractEngine {
         flush()
         return lines
     }
+
+    /// The smallest width and height, in pixels, of a picture worth reading.
+    static let minimumSide = 8
 
     /// Sets a Tesseract parameter by name; false when Tesseract does not know it.
     /// The corresponding C function is `TessBaseAPISetVariable`.

@@ -77,6 +77,14 @@ import Testing
         #expect(throws: OCRError.invalidLanguages(languages)) { try TesseractEngine(languages: languages) }
     }
 
+    @Test(arguments: [(1, 1), (3, 400), (100, 5), (5, 100), (2048, 6)])
+    func aPictureTooSmallForTextHasNoLines(width: Int, height: Int) throws {
+        // A strip of a photo, or a thumbnail: no text, and not an error (the photo is still prepared).
+        let image = Raster(width: width, height: height, channels: 1,
+                           pixels: [UInt8](repeating: 200, count: width * height))
+        #expect(try TesseractEngine().recognize(image).lines.isEmpty)
+    }
+
     @Test func anEmptyPictureIsAnErrorNotACrash() throws {
         let engine = try TesseractEngine()
         #expect(throws: OCRError.emptyImage(width: 0, height: 0)) {
