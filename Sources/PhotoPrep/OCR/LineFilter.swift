@@ -43,6 +43,9 @@ enum LineFilter {
         // One letter over and over ("HHHHH", "eee"): the courses of a brick wall, railings, blinds.
         let letters = w.text.filter(\.isLetter).map { $0.lowercased() }
         if letters.count >= 3, letters.count == alnum, Set(letters).count == 1 { return true }
+        // Two letters mixed, read unsure ("EOE", "REE", "nen", 35–39%): a honeycomb, a grid of windows.
+        // Words of two letters ("all", "see", "off") read as text do better than that.
+        if letters.count >= 3, letters.count == alnum, Set(letters).count == 2, w.confidence < 50 { return true }
         return w.confidence < 20
     }
 }

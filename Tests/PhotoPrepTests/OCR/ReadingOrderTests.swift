@@ -221,6 +221,12 @@ import Testing
         #expect(LineFilter.clean(Self.line([("eee", 75, false)])) == nil)
         // Numbers of one digit repeated are real: a room 111, a price 000.
         #expect(LineFilter.clean(Self.line([("Room", 90, true), ("111", 88, false)]))?.text == "Room 111")
+        // A honeycomb pattern read unsure as two letters mixed, though Tesseract calls them words.
+        #expect(LineFilter.clean(Self.line([("REE", 39, true), ("EEE", 40, false), ("EEO", 38, true)])) == nil)
+        #expect(LineFilter.clean(Self.line([("nen", 35, true)])) == nil)
+        // Real words of two letters, read as text is, stay.
+        #expect(LineFilter.clean(Self.line([("See", 88, true), ("all", 91, true), ("floors", 90, true)]))?.text
+            == "See all floors")
     }
 
     @Test func realLinesAreKeptAndTheirEdgeNoiseTrimmed() {
