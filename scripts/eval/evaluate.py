@@ -160,6 +160,11 @@ def words(text):
     return [w.lower() for w in WORD.findall(text) if len(w) >= 2 or w.isdigit()]
 
 
+def word_row(rows, who):
+    """`rows[who]`, a new word tally if there is none yet."""
+    return rows.setdefault(who, {"gt": 0, "hit": 0, "pred": 0, "ok": 0, "time": 0.0, "photos": 0})
+
+
 def word_counts(gt_words, pred_words, r):
     """Adds to `r` the words of the ground truth found (each predicted word used once) and the
     predicted words that are in the ground truth."""
@@ -204,7 +209,7 @@ def scenetext(directory, runner, tmp):
         ours, dt, _ = run_ours(runner, image, "eng", tmp)
         tess, dt2 = run_tesseract(image, "eng")
         for who, lines, t in (("ours", ours, dt), ("tess", tess, dt2)):
-            r = rows.setdefault(who, {"gt": 0, "hit": 0, "pred": 0, "ok": 0, "time": 0.0, "photos": 0})
+            r = word_row(rows, who)
             word_counts(gt, words(" ".join(lines)), r)
             r["time"] += t
             r["photos"] += 1
@@ -245,7 +250,7 @@ def main():
             else:
                 # A street's signs have no reading order: they are scored by words, below.
                 for who, lines, t in (("ours", ours, dt), ("tess", tess, dt2)):
-                    r = street.setdefault(who, {"gt": 0, "hit": 0, "pred": 0, "ok": 0, "time": 0.0, "photos": 0})
+                    r = word_row(street, who)
                     word_counts(words(" ".join(sc["lines"])), words(" ".join(lines)), r)
                     r["time"] += t
                     r["photos"] += 1
