@@ -7,8 +7,9 @@ extension TesseractEngine {
 
     /// Lines read in the rows of marks `TextSpotter` finds in `upright` (text of either polarity) that
     /// `found` does not cover yet: the likeliest rows first (letters on a baseline, then the most
-    /// contrast), as many as `TextSpotter.readingBudget` allows, each cut out, turned dark on light, enlarged to the
-    /// letter size Tesseract reads best and read as a single line; only the words `TextSpotter.keeps`.
+    /// contrast), as many as `TextSpotter.readingBudget` allows, each cut out, turned dark on light,
+    /// enlarged to the letter size Tesseract reads best and read as a single line; only the words
+    /// `TextSpotter.keeps`.
     func spottedLines(in upright: borrowing LeptonicaImage, besides found: [FoundLine]) throws(OCRError)
         -> [FoundLine]
     {
@@ -26,7 +27,9 @@ extension TesseractEngine {
                 let r = row.rect, h = row.markHeight / scale
                 let rect = PixelRect(minX: r.minX / scale, minY: r.minY / scale,
                                      maxX: r.maxX / scale, maxY: r.maxY / scale)
-                guard !found.contains(where: { $0.rect.intersectionArea(rect) >= 0.5 * rect.area }) else { return nil }
+                guard !found.contains(where: { $0.rect.intersectionArea(rect) >= 0.5 * rect.area }) else {
+                    return nil
+                }
                 let around = PixelRect(minX: max(0, (rect.minX - 0.6 * h).rounded(.down)),
                                        minY: max(0, (rect.minY - 0.4 * h).rounded(.down)),
                                        maxX: rect.maxX + 0.6 * h, maxY: rect.maxY + 0.4 * h)
