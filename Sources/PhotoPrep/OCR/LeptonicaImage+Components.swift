@@ -54,17 +54,14 @@ extension LeptonicaImage {
 
     /// The contrast in `rect` of this 8-bit picture: its 90th percentile grey level less its 10th.
     func contrast(in rect: PixelRect) -> Int {
-        guard depth == 8, let data = pixGetData(pix) else { return 0 }
+        guard depth == 8, let data = pixGetData(pix), let p = pixels(clamping: rect) else { return 0 }
         let wpl = Int(pixGetWpl(pix))
-        let x0 = max(0, Int(rect.minX)), y0 = max(0, Int(rect.minY))
-        let x1 = min(width, Int(rect.maxX)), y1 = min(height, Int(rect.maxY))
-        guard x1 > x0, y1 > y0 else { return 0 }
         var hist = [Int](repeating: 0, count: 256)
-        for y in y0..<y1 {
+        for y in p.y {
             let row = data + y * wpl
-            for x in x0..<x1 { hist[Int(Self.byte(row, x))] += 1 }
+            for x in p.x { hist[Int(Self.byte(row, x))] += 1 }
         }
-        let n = (x1 - x0) * (y1 - y0)
+        let n = p.x.count * p.y.count
         var acc = 0, lo = -1, hi = 255
         for (v, c) in hist.enumerated() {
             acc += c

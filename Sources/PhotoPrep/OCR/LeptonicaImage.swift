@@ -63,13 +63,19 @@ struct LeptonicaImage: ~Copyable {
         UInt8(truncatingIfNeeded: row[x >> 2] >> UInt32(24 - 8 * (x & 3)))
     }
 
-    /// A Leptonica box for `rect` clamped to the picture (`nil` when nothing is left), to be destroyed
-    /// by the caller.
-    private func box(clamping rect: PixelRect) -> UnsafeMutablePointer<Box>? {
+    /// The whole pixels `rect` covers, clamped to the picture (`nil` when nothing is left).
+    func pixels(clamping rect: PixelRect) -> (x: Range<Int>, y: Range<Int>)? {
         let x0 = max(0, Int(rect.minX)), y0 = max(0, Int(rect.minY))
         let x1 = min(width, Int(rect.maxX.rounded(.up))), y1 = min(height, Int(rect.maxY.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return nil }
-        return boxCreate(Int32(x0), Int32(y0), Int32(x1 - x0), Int32(y1 - y0))
+        return (x0..<x1, y0..<y1)
+    }
+
+    /// A Leptonica box for `rect` clamped to the picture (`nil` when nothing is left), to be destroyed
+    /// by the caller.
+    private func box(clamping rect: PixelRect) -> UnsafeMutablePointer<Box>? {
+        guard let p = pixels(clamping: rect) else { return nil }
+        return boxCreate(Int32(p.x.lowerBound), Int32(p.y.lowerBound), Int32(p.x.count), Int32(p.y.count))
     }
 
     var width: Int { Int(pixGetWidth(pix)) }

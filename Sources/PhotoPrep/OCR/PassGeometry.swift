@@ -16,7 +16,7 @@ struct PassGeometry: Sendable, Equatable {
 
     /// A rectangle in the pass image, in the upright frame (undoes the scaling).
     func toUpright(_ r: PixelRect) -> PixelRect {
-        PixelRect(minX: r.minX / scale, minY: r.minY / scale, maxX: r.maxX / scale, maxY: r.maxY / scale)
+        r.divided(by: scale)
     }
 
     /// A rectangle in the upright frame, in the copy's pixels (undoes the turn).

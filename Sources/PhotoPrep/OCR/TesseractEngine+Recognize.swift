@@ -69,8 +69,7 @@ extension TesseractEngine {
                 setVariable("thresholding_method", local ? String(options.thresholding) : "0")
                 let origin = (x: panel.rect.minX.rounded(.down), y: panel.rect.minY.rounded(.down))
                 let wall = panel.outside.map { r in
-                    (PixelRect(minX: r.minX - origin.x, minY: r.minY - origin.y,
-                               maxX: r.maxX - origin.x, maxY: r.maxY - origin.y), panel.ground)
+                    (r.moved(by: -origin.x, -origin.y), panel.ground)
                 }
                 // A keystoned panel is stretched back to a rectangle: its lines level and its letters
                 // one size again; its lines' boxes are mapped back to the picture.
@@ -198,9 +197,7 @@ extension TesseractEngine {
         for line in lines {
             for piece in LineSplitter.split(line) {
                 guard let clean = LineFilter.clean(piece) else { continue }
-                let r = clean.rect
-                let unscaled = PixelRect(minX: r.minX / scale, minY: r.minY / scale, maxX: r.maxX / scale,
-                                         maxY: r.maxY / scale)
+                let unscaled = clean.rect.divided(by: scale)
                 var line = clean
                 let rect: PixelRect
                 if let map {
@@ -211,8 +208,7 @@ extension TesseractEngine {
                     let b = map.map(unscaled.maxX, unscaled.midY + clean.slope * unscaled.width)
                     line.slope = b.x > a.x ? (b.y - a.y) / (b.x - a.x) : clean.slope
                 } else {
-                    rect = PixelRect(minX: origin.x + unscaled.minX, minY: origin.y + unscaled.minY,
-                                     maxX: origin.x + unscaled.maxX, maxY: origin.y + unscaled.maxY)
+                    rect = unscaled.moved(by: origin.x, origin.y)
                 }
                 out.append(FoundLine(line: line, rect: rect, textHeight: clean.textHeight / scale, panel: panel))
             }

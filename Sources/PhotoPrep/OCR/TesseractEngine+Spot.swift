@@ -24,9 +24,7 @@ extension TesseractEngine {
                 TextSpotter.mayBeText($0, maxHeight: maxHeight * scale)
             }
             return TextSpotter.rows(marks, maxHeight: maxHeight * scale).compactMap { row in
-                let r = row.rect, h = row.markHeight / scale
-                let rect = PixelRect(minX: r.minX / scale, minY: r.minY / scale,
-                                     maxX: r.maxX / scale, maxY: r.maxY / scale)
+                let rect = row.rect.divided(by: scale), h = row.markHeight / scale
                 guard !found.contains(where: { $0.rect.intersectionArea(rect) >= 0.5 * rect.area }) else {
                     return nil
                 }
@@ -60,9 +58,7 @@ extension TesseractEngine {
                 var words = line.words.filter { TextSpotter.keeps($0, in: line) }
                 guard !words.isEmpty else { continue }
                 for i in words.indices {
-                    let b = words[i].rect, o = c.around
-                    words[i].rect = PixelRect(minX: o.minX + b.minX / factor, minY: o.minY + b.minY / factor,
-                                              maxX: o.minX + b.maxX / factor, maxY: o.minY + b.maxY / factor)
+                    words[i].rect = words[i].rect.divided(by: factor).moved(by: c.around.minX, c.around.minY)
                 }
                 let kept = TextLine(words: words, slope: line.slope)
                 out.append(FoundLine(line: kept, rect: kept.rect, textHeight: kept.textHeight))

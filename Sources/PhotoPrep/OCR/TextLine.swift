@@ -17,6 +17,16 @@ struct PixelRect: Equatable, Sendable {
         PixelRect(minX: min(minX, o.minX), minY: min(minY, o.minY), maxX: max(maxX, o.maxX), maxY: max(maxY, o.maxY))
     }
 
+    /// Its coordinates divided by `factor`: from a picture scaled by `factor` back to the picture.
+    func divided(by factor: Double) -> PixelRect {
+        PixelRect(minX: minX / factor, minY: minY / factor, maxX: maxX / factor, maxY: maxY / factor)
+    }
+
+    /// Moved by `dx`, `dy`: from a part cut out of a picture at that offset back to the picture.
+    func moved(by dx: Double, _ dy: Double) -> PixelRect {
+        PixelRect(minX: minX + dx, minY: minY + dy, maxX: maxX + dx, maxY: maxY + dy)
+    }
+
     func intersectionArea(_ o: PixelRect) -> Double {
         max(0, min(maxX, o.maxX) - max(minX, o.minX)) * max(0, min(maxY, o.maxY) - max(minY, o.minY))
     }
