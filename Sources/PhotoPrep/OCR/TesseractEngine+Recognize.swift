@@ -236,6 +236,10 @@ extension TesseractEngine {
     /// The readable characters (`readableCharacters`) a reading in another turn must reach to be taken.
     static let turnEvidence = 12.0
 
+    /// The letters and digits a reading of mostly vertical lines needs before both quarter turns are
+    /// read whole; with fewer, each is sampled first (`turnLooksBetter`).
+    static let sidewaysEvidence = 30
+
     /// A word Tesseract is sure of and found in its dictionary, four letters or more: text standing the
     /// right way up.
     static func isSureWord(_ w: TextWord) -> Bool {

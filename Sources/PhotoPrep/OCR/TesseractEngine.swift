@@ -138,15 +138,18 @@ public final class TesseractEngine {
                 orientationDetector = try? OrientationDetector(dataPath: dataPath)
             }
             var candidates: [Int] = []
+            var plain: [Int] = []
             if sideways {
                 // Sideways text Tesseract could not read by itself stands the other way round: a
                 // quarter turn clockwise first (no need to ask OSD, which often cannot tell).
                 candidates = [1, 3]
+                // A scrap read down a street photo's texture ("BREESE Ss") is no sideways page: with so
+                // little read, a turn is tried whole only when a sample of it reads better so.
+                if found.reduce(0, { $0 + $1.characters }) < Self.sidewaysEvidence { plain = candidates }
             } else if let guess = orientationDetector?.quarterTurnsToUpright(grey, invert: invert), guess != 0 {
                 candidates.append(guess)
             }
             // OSD needs many characters; a sign with a few turned words may need a plain try.
-            var plain: [Int] = []
             if !sideways, best < 8 || fewWords, found.count >= 2 {
                 // Flat lines that read badly are upside down more likely than sideways.
                 plain = [2, 3, 1].filter { !candidates.contains($0) }
@@ -155,7 +158,7 @@ public final class TesseractEngine {
                 // ("TTV"): try the picture the other way up once.
                 plain = [2]
             }
-            candidates += plain
+            candidates += plain.filter { !candidates.contains($0) }
             for t in candidates {
                 // A plain try reads the whole picture again: only when a sample of it reads better so.
                 if plain.contains(t), !(try turnLooksBetter(t, in: grey, around: found, invert: invert)) { continue }
