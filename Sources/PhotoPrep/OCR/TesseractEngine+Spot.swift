@@ -10,33 +10,41 @@ extension TesseractEngine {
     /// contrast), as many as `TextSpotter.readingBudget` allows, each cut out, turned dark on light,
     /// enlarged to the letter size Tesseract reads best and read as a single line; only the words
     /// `TextSpotter.keeps`.
-    func spottedLines(in upright: borrowing LeptonicaImage, besides found: [FoundLine]) throws(OCRError)
-        -> [FoundLine]
+    ///
+    /// With `missedOnly` (much was read already: a sign, a poster, a page), only rows of letters on a
+    /// baseline that no line read touches: small print beside big letters, which Tesseract's layout
+    /// analysis can drop as noise ("From evening could that room" under a poster's big lines).
+    func spottedLines(in upright: borrowing LeptonicaImage, besides found: [FoundLine], missedOnly: Bool = false)
+        throws(OCRError) -> [FoundLine]
     {
         guard let inverse = upright.inverted() else { return [] }
         // Marks are looked for in at most about 1.4 megapixels (Sauvola's threshold costs a tenth of a
         // second per polarity on a 2048 px copy): letters a reader could make out stay 7 px tall there.
         let scale = min(1, (Self.spottingPixels / Double(upright.width * upright.height)).squareRoot())
         let maxHeight = Double(min(upright.width, upright.height)) / 8
-        func candidates(_ image: borrowing LeptonicaImage, darkText: Bool) -> [Candidate] {
+        func candidates(_ image: borrowing LeptonicaImage, darkText: Bool) -> [SpottedRow] {
             guard let small = scale < 1 ? image.scaled(by: scale) : image.grey() else { return [] }
             let marks = small.darkMarks(window: 15, factor: 0.15) {
                 TextSpotter.mayBeText($0, maxHeight: maxHeight * scale)
             }
             return TextSpotter.rows(marks, maxHeight: maxHeight * scale).compactMap { row in
                 let rect = row.rect.divided(by: scale), h = row.markHeight / scale
-                guard !found.contains(where: { $0.rect.intersectionArea(rect) >= 0.5 * rect.area }) else {
-                    return nil
-                }
+                let covered = missedOnly ? 0 : 0.5 * rect.area
+                guard !found.contains(where: { $0.rect.intersectionArea(rect) > covered }) else { return nil }
                 let around = PixelRect(minX: max(0, (rect.minX - 0.6 * h).rounded(.down)),
                                        minY: max(0, (rect.minY - 0.4 * h).rounded(.down)),
                                        maxX: rect.maxX + 0.6 * h, maxY: rect.maxY + 0.4 * h)
-                return Candidate(aligned: row.aligned, markHeight: h, around: around, darkText: darkText,
+                return SpottedRow(aligned: row.aligned, markHeight: h, around: around, darkText: darkText,
                                  contrast: image.contrast(in: around))
             }
         }
-        let ranked = (candidates(upright, darkText: true) + candidates(inverse, darkText: false))
-            .sorted { ($0.aligned ? 1 : 0, $0.contrast) > ($1.aligned ? 1 : 0, $1.contrast) }
+        var rows = candidates(upright, darkText: true) + candidates(inverse, darkText: false)
+        if missedOnly {
+            // Small print beside big letters is whole lines: rows on one line are read together, and only
+            // lines with letters on a baseline.
+            rows = SpottedRow.joinedAlongLines(rows).filter(\.aligned)
+        }
+        let ranked = rows.sorted { ($0.aligned ? 1 : 0, $0.contrast) > ($1.aligned ? 1 : 0, $1.contrast) }
         // Reading a line costs about its width in line heights; short rows are cheap, so the budget is
         // in those units rather than in rows.
         var left = TextSpotter.readingBudget
@@ -70,10 +78,43 @@ extension TesseractEngine {
 
 /// A spotted row (`TextSpotter.Row`, in the picture's pixels) with what reading it needs: the rectangle
 /// cut out around it, the polarity of its text and its contrast there.
-private struct Candidate {
+struct SpottedRow: Equatable {
     var aligned: Bool
     var markHeight: Double
     var around: PixelRect
     var darkText: Bool
     var contrast: Int
+
+    /// `rows` joined where they continue one another along a line: one polarity, about one letter
+    /// height, overlapping in height by half the shorter, at most three letter heights apart.
+    static func joinedAlongLines(_ rows: [SpottedRow]) -> [SpottedRow] {
+        let sorted = rows.sorted { $0.around.minX < $1.around.minX }
+        var parent = Array(sorted.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        for (i, a) in sorted.enumerated() {
+            for j in sorted.indices.dropFirst(i + 1) {
+                let b = sorted[j]
+                let tall = max(a.markHeight, b.markHeight), short = min(a.markHeight, b.markHeight)
+                guard b.around.minX - a.around.maxX <= 3 * tall else { break }
+                let overlap = min(a.around.maxY, b.around.maxY) - max(a.around.minY, b.around.minY)
+                if a.darkText == b.darkText, tall <= 1.5 * short,
+                   overlap >= 0.5 * min(a.around.height, b.around.height)
+                {
+                    parent[root(j)] = root(i)
+                }
+            }
+        }
+        var groups: [Int: [SpottedRow]] = [:]
+        for i in sorted.indices { groups[root(i), default: []].append(sorted[i]) }
+        return groups.values.map { g in
+            let heights = g.map(\.markHeight).sorted()
+            return SpottedRow(aligned: g.contains(where: \.aligned), markHeight: heights[heights.count / 2],
+                             around: g.dropFirst().reduce(g[0].around) { $0.union($1.around) },
+                             darkText: g[0].darkText, contrast: g.map(\.contrast).max() ?? 0)
+        }
+    }
 }

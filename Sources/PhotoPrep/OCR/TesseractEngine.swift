@@ -175,11 +175,11 @@ public final class TesseractEngine {
             }
         }
         found = try completing(found, plan: plan, in: grey)
-        // A street photo: a few words scattered over it, which Tesseract's layout analysis misses.
-        if options.spotText, Self.readableCharacters(found) < 60,
-           let upright = turns == 0 ? grey.grey() : grey.rotated(quarterTurns: turns)
-        {
-            found = FoundLine.merge(found + (try spottedLines(in: upright, besides: found)))
+        // A street photo: a few words scattered over it, which Tesseract's layout analysis misses; or
+        // small print it dropped beside big letters.
+        if options.spotText, let upright = turns == 0 ? grey.grey() : grey.rotated(quarterTurns: turns) {
+            let missedOnly = Self.readableCharacters(found) >= 60
+            found = FoundLine.merge(found + (try spottedLines(in: upright, besides: found, missedOnly: missedOnly)))
         }
         let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
         let order = ReadingOrder.order(found.map {

@@ -27,6 +27,26 @@ import Testing
         #expect(row.rect == PixelRect(minX: 100, minY: 50, maxX: 177, maxY: 64))
     }
 
+    /// Rows spotted on one line of small print (its words, and a gap the marks did not bridge) are
+    /// read as one line; a row of the other polarity, of another size or on the next line is not joined.
+    @Test func rowsAlongOneLineAreJoined() throws {
+        func row(_ x: Double, _ width: Double, y: Double = 100, height: Double = 16, dark: Bool = false,
+                 aligned: Bool = true) -> SpottedRow {
+            SpottedRow(aligned: aligned, markHeight: height * 0.6,
+                       around: PixelRect(minX: x, minY: y, maxX: x + width, maxY: y + height),
+                       darkText: dark, contrast: 80)
+        }
+        let line = [row(100, 60), row(175, 120, aligned: false), row(310, 90, y: 102)]
+        let others = [row(420, 80, dark: true), row(420, 80, height: 40), row(100, 200, y: 130)]
+        let joined = SpottedRow.joinedAlongLines(line + others)
+        #expect(joined.count == 4)
+        let whole = try #require(joined.first { $0.around.minX == 100 && $0.around.minY == 100 })
+        #expect(whole.around == PixelRect(minX: 100, minY: 100, maxX: 400, maxY: 118))
+        #expect(whole.aligned)
+        // Too far along the line (more than three letter heights) is another line of text.
+        #expect(SpottedRow.joinedAlongLines([row(100, 60), row(200, 60)]).count == 2)
+    }
+
     @Test func aRowOfWindowsIsNotTakenForLetters() throws {
         // A facade's windows: one width, spaced as wide as they are. Letters of one height differ in width.
         let windows = (0..<6).map { i in
