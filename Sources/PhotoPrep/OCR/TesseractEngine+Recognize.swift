@@ -156,6 +156,10 @@ extension TesseractEngine {
         throws(OCRError) -> [FoundLine]
     {
         var out = asIs ? try pass(image, scale: scale) : []
+        // A page read as it is (dozens of lines) is not read inverted: the light "text" the probe saw
+        // was its edges against a dark table, and Tesseract already reads a dark banner's words inside a
+        // block by inverting them (`tessedit_do_invert`). Read inverted, a page costs as much again.
+        if out.count >= Self.pageLines { return out }
         if invert, let inv = image.inverted() {
             out += try pass(inv, scale: scale)
         }
@@ -232,6 +236,9 @@ extension TesseractEngine {
         }
         return total
     }
+
+    /// Lines read as it is that make a picture a page of text, not read inverted as well.
+    static let pageLines = 20
 
     /// The readable characters (`readableCharacters`) a reading in another turn must reach to be taken.
     static let turnEvidence = 12.0
