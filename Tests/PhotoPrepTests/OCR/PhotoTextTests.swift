@@ -51,6 +51,24 @@ import Testing
         }
     }
 
+    /// A page of two dozen lines lying on a dark table, under a banner of light letters on dark blue: the
+    /// page's edges against the table look like light text, but the page is read once as it is; the
+    /// banner and every line are read, in order.
+    @Test func aPageOnADarkTableIsReadWholeWithItsBanner() throws {
+        let words = ["market", "street", "museum", "station", "ticket", "office", "garden", "river", "bridge",
+                     "library", "morning", "evening", "council", "visitors"]
+        let lines = (0..<24).map { i in (0..<6).map { words[(i * 5 + $0 * 3) % words.count] }.joined(separator: " ") }
+        var args = ["-size", "1400x1500", "xc:#202020", "-fill", "#f4f2ec", "-draw", "rectangle 60,40 1340,1400",
+                    "-fill", "#1a2a6a", "-draw", "rectangle 100,90 1300,190",
+                    "-font", "DejaVu-Sans-Bold", "-pointsize", "52", "-fill", "#f8f8f8",
+                    "-annotate", "+130+165", "NOTICE TO ALL VISITORS",
+                    "-font", "DejaVu-Sans", "-pointsize", "26", "-fill", "#202020"]
+        for (i, l) in lines.enumerated() { args += ["-annotate", "+120+\(260 + 44 * i)", l] }
+        let image = try OCRFixtures.magick(args + ["-blur", "0x0.6", "-colorspace", "gray", "pgm:-"])
+        let result = try TesseractEngine().recognize(image)
+        #expect(result.lines.map(\.text) == ["NOTICE TO ALL VISITORS"] + lines)
+    }
+
     @Test func aBrickWallWithoutTextGivesNoLines() throws {
         let image = try OCRFixtures.magick([
             "-size", "1200x900", "pattern:bricks", "-scale", "400%", "-fill", "#9a5a40", "-tint", "60",
