@@ -161,7 +161,9 @@ public final class TesseractEngine {
             candidates += plain.filter { !candidates.contains($0) }
             for t in candidates {
                 // A plain try reads the whole picture again: only when a sample of it reads better so.
-                if plain.contains(t), !(try turnLooksBetter(t, in: grey, around: found, invert: invert)) { continue }
+                if plain.contains(t), !(try turnLooksBetter(t, in: grey, around: found, invert: invert, all: sideways)) {
+                    continue
+                }
                 let (other, otherPlan) = try findLines(in: grey, quarterTurns: t, invert: invert)
                 // Lines still running vertically are not upright in that frame, however well Tesseract
                 // read them (it reads text turned a quarter clockwise by itself).
