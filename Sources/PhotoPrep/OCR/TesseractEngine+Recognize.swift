@@ -48,7 +48,10 @@ extension TesseractEngine {
             // ICDAR photos or the camera photos, and a fifth of its time.
             var once = plan
             once.invertRest = plan.invertRest && !plan.readRestAsIs
-            out = FoundLine.merge(out + (try read(once, upright, scale: 1, panels: false, thresholding: 0)))
+            // Where little was read, a global threshold makes words of a photo's textures too ("MOY ry",
+            // "44 y" from a window's reflections): only the words a spotted row would keep stay.
+            let again = try read(once, upright, scale: 1, panels: false, thresholding: 0)
+            out = FoundLine.merge(out + again.compactMap { $0.keepingSureWords() })
         }
         if small, let factor = enlargement(for: out, width: width, height: height) {
             out = FoundLine.merge(out + (try read(plan, upright, scale: factor, panels: true,

@@ -94,6 +94,15 @@ extension FoundLine {
                          panel: panel.map { geometry.fromCopy($0) })
     }
 
+    /// The line with only the words a spotted row would keep (`TextSpotter.keeps`), or `nil` when none
+    /// is left; for a line read at scale 1 outside panels (its words' boxes are in the upright frame).
+    func keepingSureWords() -> FoundLine? {
+        let words = line.words.filter { TextSpotter.keeps($0, in: line) }
+        guard !words.isEmpty else { return nil }
+        let kept = TextLine(words: words, slope: line.slope)
+        return FoundLine(line: kept, rect: kept.rect, textHeight: kept.textHeight, panel: panel)
+    }
+
     /// Keeps the better of lines that cover the same text (read twice: normal and inverted, or at
     /// two scales), dropping a line when most of it lies under a better one that reads the same
     /// place: centred on the same row, or sharing its words. Neighbouring lines of small print

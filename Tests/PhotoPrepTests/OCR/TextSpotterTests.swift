@@ -47,6 +47,26 @@ import Testing
         #expect(SpottedRow.joinedAlongLines([row(100, 60), row(200, 60)]).count == 2)
     }
 
+    /// Where little was read, the global-threshold reading of a photo keeps only the words a spotted
+    /// row would: a street plate's words stay, with their box; a window's reflections read as "44 y"
+    /// (80%) or "MOY ry" (49%) go.
+    @Test func aRereadKeepsOnlySureWords() throws {
+        func word(_ text: String, _ confidence: Double, x: Double, dictionary: Bool = false) -> TextWord {
+            TextWord(text: text, confidence: confidence, rect: PixelRect(minX: x, minY: 40, maxX: x + 60, maxY: 60),
+                     inDictionary: dictionary)
+        }
+        func found(_ words: [TextWord]) -> FoundLine {
+            let line = TextLine(words: words, slope: 0)
+            return FoundLine(line: line, rect: line.rect, textHeight: line.textHeight)
+        }
+        let plate = try #require(found([word("Alt", 91, x: 100), word("Hammoor", 88, x: 170), word("P", 40, x: 240)])
+            .keepingSureWords())
+        #expect(plate.line.text == "Alt Hammoor")
+        #expect(plate.rect == PixelRect(minX: 100, minY: 40, maxX: 230, maxY: 60))
+        #expect(found([word("44", 80, x: 0), word("y", 81, x: 70)]).keepingSureWords() == nil)
+        #expect(found([word("MOY", 49, x: 0, dictionary: true), word("ry", 48, x: 70)]).keepingSureWords() == nil)
+    }
+
     @Test func aRowOfWindowsIsNotTakenForLetters() throws {
         // A facade's windows: one width, spaced as wide as they are. Letters of one height differ in width.
         let windows = (0..<6).map { i in
