@@ -88,12 +88,7 @@ enum ReadingOrder {
 
     /// Lines that stack into one panel or column: vertically close, overlapping sideways, similar height.
     static func groupIntoBlocks(_ lines: [Placed]) -> [[Int]] {
-        var parent = Array(lines.indices)
-        func find(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
+        var sets = DisjointSets(count: lines.count)
         for i in lines.indices {
             for j in lines.indices where j > i {
                 let a = lines[i], b = lines[j]
@@ -105,13 +100,11 @@ enum ReadingOrder {
                 let narrower = min(a.rect.width, b.rect.width)
                 // Side by side on one row (vGap < 0) is not stacking: those are separate panels or columns.
                 guard vGap > -0.5 * hMin, overlap > 0.3 * narrower else { continue }
-                parent[find(i)] = find(j)
+                sets.join(j, i)
             }
         }
-        // Blocks in the order of their first line, not a dictionary's (which changes from run to run).
-        var groups: [Int: [Int]] = [:]
-        for i in lines.indices { groups[find(i), default: []].append(i) }
-        return groups.values.sorted { $0[0] < $1[0] }
+        // Blocks in the order of their first line.
+        return sets.groups()
     }
 
     /// Blocks whose lines lie within another block's bounds joined to it: the same column's lines

@@ -44,8 +44,8 @@ extension TesseractEngine {
         var out = found
         if global {
             // In one polarity, the one Tesseract's defaults read: dark on light, unless the rest holds only
-            // light text. Read inverted too, a street photo gave no word more on rendered streets (40), the
-            // ICDAR photos or the camera photos, and a fifth of its time.
+            // light text. Read inverted as well, it found no word more on 40 rendered streets, the ICDAR
+            // photos or the camera photos, for a fifth of a street photo's time.
             var once = plan
             once.invertRest = plan.invertRest && !plan.readRestAsIs
             // Where little was read, a global threshold makes words of a photo's textures too ("MOY ry",

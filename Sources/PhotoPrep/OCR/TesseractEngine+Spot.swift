@@ -89,12 +89,7 @@ struct SpottedRow: Equatable {
     /// height, overlapping in height by half the shorter, at most three letter heights apart.
     static func joinedAlongLines(_ rows: [SpottedRow]) -> [SpottedRow] {
         let sorted = rows.sorted { $0.around.minX < $1.around.minX }
-        var parent = Array(sorted.indices)
-        func root(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
+        var sets = DisjointSets(count: sorted.count)
         for (i, a) in sorted.enumerated() {
             for j in sorted.indices.dropFirst(i + 1) {
                 let b = sorted[j]
@@ -104,13 +99,11 @@ struct SpottedRow: Equatable {
                 if a.darkText == b.darkText, tall <= 1.5 * short,
                    overlap >= 0.5 * min(a.around.height, b.around.height)
                 {
-                    parent[root(j)] = root(i)
+                    sets.join(i, j)
                 }
             }
         }
-        var groups: [Int: [SpottedRow]] = [:]
-        for i in sorted.indices { groups[root(i), default: []].append(sorted[i]) }
-        return groups.values.map { g in
+        return sets.groups().map { $0.map { sorted[$0] } }.map { g in
             let heights = g.map(\.markHeight).sorted()
             return SpottedRow(aligned: g.contains(where: \.aligned), markHeight: heights[heights.count / 2],
                              around: g.dropFirst().reduce(g[0].around) { $0.union($1.around) },

@@ -43,12 +43,7 @@ enum TextSpotter {
         }.sorted { $0.rect.minX < $1.rect.minX }
         // Each mark joins its nearest neighbour to the right of about its height, on its line, less
         // than a letter's height away.
-        var parent = Array(letters.indices)
-        func root(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
+        var sets = DisjointSets(count: letters.count)
         for (i, m) in letters.enumerated() {
             let a = m.rect
             var best: (j: Int, gap: Double)? = nil
@@ -66,12 +61,10 @@ enum TextSpotter {
                 else { continue }
                 if gap < best?.gap ?? .infinity { best = (j - 1, gap) }
             }
-            if let best { parent[root(best.j)] = root(i) }
+            if let best { sets.join(i, best.j) }
         }
-        var groups: [Int: [Mark]] = [:]
-        for i in letters.indices { groups[root(i), default: []].append(letters[i]) }
         var out: [Row] = []
-        for g in groups.values {
+        for g in sets.groups().map({ $0.map { letters[$0] } }) {
             let heights = g.map(\.rect.height).sorted()
             let median = heights[heights.count / 2]
             let rect = g.dropFirst().reduce(g[0].rect) { $0.union($1.rect) }
