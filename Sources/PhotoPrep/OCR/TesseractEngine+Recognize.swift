@@ -22,7 +22,7 @@ extension TesseractEngine {
     /// When panels cover nearly all of the picture there is little rest to read again, and a few lines
     /// read with high confidence (a short sign; Korean words are few characters) are not "little read".
     func needsGlobalThreshold(_ found: [FoundLine], _ plan: ReadingPlan) -> Bool {
-        options.thresholding != 0 && !plan.restIsEvenGround && Self.readableCharacters(found) < 60
+        options.thresholding != 0 && !plan.restIsEvenGround && Self.readableCharacters(found) < Self.littleRead
             && plan.restShare > 0.25 && (found.isEmpty || Self.meanConfidence(found) < 90)
     }
 
@@ -254,6 +254,10 @@ extension TesseractEngine {
         }
         return total
     }
+
+    /// Fewer readable characters (`readableCharacters`) than this is little read: the rest of the picture is
+    /// read again with the global threshold, and rows of marks are spotted all over it.
+    static let littleRead = 60.0
 
     /// Lines read as it is that make a picture a page of text, not read inverted as well.
     static let pageLines = 20

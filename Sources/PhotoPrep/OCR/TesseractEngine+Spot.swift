@@ -62,14 +62,13 @@ extension TesseractEngine {
             let factor = min(4, max(1, 30 / c.markHeight))
             let crop = c.darkText ? upright.clipped(to: c.around) : inverse.clipped(to: c.around)
             guard let crop, let big = crop.scaled(by: factor) else { continue }
-            for line in try readLines(big, layout: .line) {
-                var words = line.words.filter { TextSpotter.keeps($0, in: line) }
-                guard !words.isEmpty else { continue }
-                for i in words.indices {
-                    words[i].rect = words[i].rect.divided(by: factor).moved(by: c.around.minX, c.around.minY)
+            for var line in try readLines(big, layout: .line) {
+                for i in line.words.indices {
+                    line.words[i].rect = line.words[i].rect.divided(by: factor).moved(by: c.around.minX, c.around.minY)
                 }
-                let kept = TextLine(words: words, slope: line.slope)
-                out.append(FoundLine(line: kept, rect: kept.rect, textHeight: kept.textHeight))
+                if let kept = FoundLine(line: line, rect: line.rect, textHeight: line.textHeight).keepingSureWords() {
+                    out.append(kept)
+                }
             }
         }
         return out

@@ -180,7 +180,7 @@ public final class TesseractEngine {
         // A street photo: a few words scattered over it, which Tesseract's layout analysis misses; or
         // small print it dropped beside big letters.
         if options.spotText, let upright = turns == 0 ? grey.grey() : grey.rotated(quarterTurns: turns) {
-            let missedOnly = Self.readableCharacters(found) >= 60
+            let missedOnly = Self.readableCharacters(found) >= Self.littleRead
             found = FoundLine.merge(found + (try spottedLines(in: upright, besides: found, missedOnly: missedOnly)))
         }
         let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
