@@ -28,7 +28,7 @@ final class Console: Sendable {
             var out = ""
             var err = ""
             switch outcome {
-            case .prepared(let moment, let folder):
+            case .prepared(let moment, let folder, let seconds):
                 if json {
                     if let data = try? moment.jsonData(pretty: false) { out = String(decoding: data, as: UTF8.self) + "\n" }
                 } else {
@@ -36,7 +36,10 @@ final class Console: Sendable {
                     for line in moment.lines { out += String(format: "  %3d  ", line.number) + line.text + "\n" }
                 }
                 for w in moment.warnings { err += "prepare-photo: \(item.path): warning: \(w)\n" }
-                if !quiet && !isTerminal { err += "[\(s.done)/\(total)] prepared \(item.path)\n" }
+                if !quiet && !isTerminal {
+                    err += "[\(s.done)/\(total)] prepared \(item.path) in "
+                        + String(format: "%.2f s (text %.2f s)\n", seconds.total, seconds.text)
+                }
             case .alreadyIn(let id, let state):
                 if !quiet { err += "[\(s.done)/\(total)] \(item.path): already in the outbox as \(id) (\(state))\n" }
             case .skipped(let reason):

@@ -11,7 +11,8 @@ public enum MomentDestination: Sendable {
 
 /// What became of one input.
 public enum BatchOutcome: Sendable {
-    case prepared(moment: Moment, folder: URL)
+    /// `seconds`: the preparer's time for this photo (writing the folder not included).
+    case prepared(moment: Moment, folder: URL, seconds: StageSeconds)
     case alreadyIn(id: String, state: String)
     /// Not a photo, found while searching a folder.
     case skipped(reason: String)
@@ -88,7 +89,7 @@ public final class Batch: Sendable {
             do {
                 let prepared = try preparer.prepare(input)
                 let url = try MomentFolder.write(prepared.files, into: dir)
-                return .prepared(moment: prepared.moment, folder: url)
+                return .prepared(moment: prepared.moment, folder: url, seconds: prepared.seconds)
             } catch let e as PrepareError {
                 return .failed(reason: e.description)
             } catch {
@@ -103,7 +104,7 @@ public final class Batch: Sendable {
                     defer { claim.release() }
                     let prepared = try preparer.prepare(input)
                     let url = try outbox.enqueue(prepared.files)
-                    return .prepared(moment: prepared.moment, folder: url)
+                    return .prepared(moment: prepared.moment, folder: url, seconds: prepared.seconds)
                 }
             } catch let e as PrepareError {
                 return .failed(reason: e.description)

@@ -4,6 +4,15 @@ import Foundation
 public struct PreparedMoment: Sendable {
     public var moment: Moment
     public var files: MomentFiles
+    /// Where this photo's time went, for progress and for the OCR evaluation.
+    public var seconds: StageSeconds
+}
+
+/// Seconds one photo spent in the preparer, from the monotonic clock: all of it, and the part spent
+/// finding and reading its text (the Tesseract engine's work, the engine itself already loaded).
+public struct StageSeconds: Sendable, Equatable {
+    public var total: Double
+    public var text: Double
 }
 
 /// Turns a photo into a moment: the original kept, the upright copy, its numbered lines, the
@@ -26,6 +35,8 @@ public final class PhotoPreparer {
 
     /// Prepares one photo. Nothing is written: the caller puts the files into an outbox or folder.
     public func prepare(_ input: PhotoInput, now: Date = Date()) throws(PrepareError) -> PreparedMoment {
+        let start = DispatchTime.now().uptimeNanoseconds
+        func since(_ t: UInt64) -> Double { Double(DispatchTime.now().uptimeNanoseconds - t) / 1e9 }
         let decoded: DecodedPhoto
         let camera: CameraMetadata
         let format = ImageFormat.sniff(input.bytes)
@@ -42,7 +53,9 @@ public final class PhotoPreparer {
         } catch { throw .capture(error) }
 
         let ocr: OCRResult
+        let textStart = DispatchTime.now().uptimeNanoseconds
         do { ocr = try engine.recognize(decoded.copy) } catch { throw .ocr(error) }
+        let textSeconds = since(textStart)
         let lines = ocr.lines.enumerated().map { i, l in
             Moment.Line(number: i + 1, text: l.text, confidence: (l.confidence * 10).rounded() / 10, box: l.box)
         }
@@ -104,7 +117,8 @@ public final class PhotoPreparer {
             throw .encode(EncodeError(detail: "moment.json: \(error)"))
         }
         files.append(("moment.json", json))
-        return PreparedMoment(moment: moment, files: MomentFiles(id: id, sha256: input.sha256, files: files))
+        return PreparedMoment(moment: moment, files: MomentFiles(id: id, sha256: input.sha256, files: files),
+                              seconds: StageSeconds(total: since(start), text: textSeconds))
     }
 
     private func unique(_ items: [String]) -> [String] {
