@@ -262,6 +262,9 @@ extension TesseractEngine {
     /// Lines read as it is that make a picture a page of text, not read inverted as well.
     static let pageLines = 20
 
+    /// Lines a sideways reading seems to skip (`FoundLine.skippedLines`) before the picture is read turned.
+    static let skippedToReread = 3
+
     /// The readable characters (`readableCharacters`) a reading in another turn must reach to be taken.
     static let turnEvidence = 12.0
 

@@ -1,0 +1,49 @@
+import Testing
+@testable import PhotoPrep
+
+/// A reading that left lines out of a page's columns is read again (a page on its side photographed
+/// from one side lost one line in seven to Tesseract's reading of vertical lines).
+@Suite struct SkippedLinesTests {
+    /// A line of text at `y` (its middle) in the column starting at `x`, 20 px tall.
+    static func line(x: Double, y: Double, text: String = "tours group museum some") -> FoundLine {
+        let words = [TextWord(text: text, confidence: 95, rect: PixelRect(minX: x, minY: y - 10, maxX: x + 500, maxY: y + 10),
+                              inDictionary: true)]
+        let l = TextLine(words: words, slope: 0)
+        return FoundLine(line: l, rect: l.rect, textHeight: 20)
+    }
+
+    /// Two columns of 20 lines, their pitch growing from 36 to 45 px down the page (a page photographed
+    /// from below), the second column's lines a little further apart.
+    static func page(leaving out: Set<Int> = []) -> [FoundLine] {
+        var lines: [FoundLine] = []
+        for (column, x) in [100.0, 700.0].enumerated() {
+            var y = 100.0
+            for row in 0..<20 {
+                if !out.contains(column * 20 + row) { lines.append(line(x: x, y: y)) }
+                y += 36 + Double(row) * 0.5 + Double(column) * 3
+            }
+        }
+        return lines
+    }
+
+    @Test func aWholePageSkipsNothingItsPitchChangingDownIt() {
+        #expect(FoundLine.skippedLines(in: Self.page()) == 0)
+    }
+
+    @Test func linesLeftOutOfAColumnLeaveStepsOfTwoPitchesOrMore() {
+        // Column one without its lines 3, 5, 8 and 9 (two in a row leave one step of three pitches).
+        #expect(FoundLine.skippedLines(in: Self.page(leaving: [2, 4, 7, 8])) == 3)
+        // The second column's last line missing leaves no step at all.
+        #expect(FoundLine.skippedLines(in: Self.page(leaving: [39])) == 0)
+    }
+
+    @Test func scrapsAndLinesOfAnotherSizeAreNoColumn() {
+        // Short scraps far apart, and a heading above a column, are not lines left out.
+        let scraps = [Self.line(x: 100, y: 100, text: "EXIT"), Self.line(x: 100, y: 300, text: "B2"),
+                      Self.line(x: 100, y: 340, text: "12")]
+        #expect(FoundLine.skippedLines(in: scraps) == 0)
+        var heading = Self.line(x: 100, y: 0)
+        heading.textHeight = 40
+        #expect(FoundLine.skippedLines(in: [heading] + Self.page()) == 0)
+    }
+}
