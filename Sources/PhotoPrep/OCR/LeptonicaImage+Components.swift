@@ -54,7 +54,20 @@ extension LeptonicaImage {
 
     /// The contrast in `rect` of this 8-bit picture: its 90th percentile grey level less its 10th.
     func contrast(in rect: PixelRect) -> Int {
-        guard depth == 8, let data = pixGetData(pix), let p = pixels(clamping: rect) else { return 0 }
+        guard let p = levels(in: rect) else { return 0 }
+        return p.high - p.low
+    }
+
+    /// Whether the text in `rect` of this 8-bit picture is light on a darker ground: its strokes (the
+    /// 10% of pixels furthest from the median, the ground) lie above the ground rather than below it.
+    func holdsLightText(in rect: PixelRect) -> Bool {
+        guard let p = levels(in: rect) else { return false }
+        return p.high - p.median > p.median - p.low
+    }
+
+    /// The 10th percentile, median and 90th percentile grey levels in `rect` of this 8-bit picture.
+    private func levels(in rect: PixelRect) -> (low: Int, median: Int, high: Int)? {
+        guard depth == 8, let data = pixGetData(pix), let p = pixels(clamping: rect) else { return nil }
         let wpl = Int(pixGetWpl(pix))
         var hist = [Int](repeating: 0, count: 256)
         for y in p.y {
@@ -62,12 +75,13 @@ extension LeptonicaImage {
             for x in p.x { hist[Int(Self.byte(row, x))] += 1 }
         }
         let n = p.x.count * p.y.count
-        var acc = 0, lo = -1, hi = 255
+        var acc = 0, lo = -1, mid = -1, hi = 255
         for (v, c) in hist.enumerated() {
             acc += c
             if lo < 0, acc * 10 >= n { lo = v }
+            if mid < 0, acc * 2 >= n { mid = v }
             if acc * 10 >= 9 * n { hi = v; break }
         }
-        return hi - lo
+        return (lo, mid, hi)
     }
 }

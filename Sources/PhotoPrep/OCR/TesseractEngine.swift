@@ -185,9 +185,13 @@ public final class TesseractEngine {
             }
         }
         found = try completing(found, plan: plan, in: grey)
+        guard let upright = turns == 0 ? grey.grey() : grey.rotated(quarterTurns: turns) else {
+            throw .recognitionFailed(reason: "Leptonica could not turn the picture")
+        }
+        found = try rereadingDoubtful(found, in: upright)
         // A street photo: a few words scattered over it, which Tesseract's layout analysis misses; or
         // small print it dropped beside big letters.
-        if options.spotText, let upright = turns == 0 ? grey.grey() : grey.rotated(quarterTurns: turns) {
+        if options.spotText {
             let missedOnly = Self.readableCharacters(found) >= Self.littleRead
             found = FoundLine.merge(found + (try spottedLines(in: upright, besides: found, missedOnly: missedOnly)))
         }
