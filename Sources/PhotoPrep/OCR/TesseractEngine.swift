@@ -193,7 +193,13 @@ public final class TesseractEngine {
         // small print it dropped beside big letters.
         if options.spotText {
             let missedOnly = Self.readableCharacters(found) >= Self.littleRead
-            found = FoundLine.merge(found + (try spottedLines(in: upright, besides: found, missedOnly: missedOnly)))
+            // A line spotted on a panel is read in order with that panel's lines.
+            let spotted = try spottedLines(in: upright, besides: found, missedOnly: missedOnly).map { line in
+                var l = line
+                l.panel = plan.panels.first { $0.rect.contains(x: line.rect.midX, y: line.rect.midY) }?.rect
+                return l
+            }
+            found = FoundLine.merge(found + spotted)
         }
         let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
         let order = ReadingOrder.order(found.map {

@@ -97,7 +97,7 @@ extension FoundLine {
     /// The line with only the words a spotted row would keep (`TextSpotter.keeps`), or `nil` when none
     /// is left; for a line read at scale 1 outside panels (its words' boxes are in the upright frame).
     func keepingSureWords() -> FoundLine? {
-        let words = line.words.filter { TextSpotter.keeps($0, in: line) }
+        let words = TextSpotter.keptWords(of: line)
         guard !words.isEmpty else { return nil }
         let kept = TextLine(words: words, slope: line.slope)
         return FoundLine(line: kept, rect: kept.rect, textHeight: kept.textHeight, panel: panel)

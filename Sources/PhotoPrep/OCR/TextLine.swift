@@ -27,6 +27,8 @@ struct PixelRect: Equatable, Sendable {
         PixelRect(minX: minX + dx, minY: minY + dy, maxX: maxX + dx, maxY: maxY + dy)
     }
 
+    func contains(x: Double, y: Double) -> Bool { x >= minX && x <= maxX && y >= minY && y <= maxY }
+
     func intersectionArea(_ o: PixelRect) -> Double {
         max(0, min(maxX, o.maxX) - max(minX, o.minX)) * max(0, min(maxY, o.maxY) - max(minY, o.minY))
     }
@@ -58,14 +60,19 @@ struct TextLine: Equatable, Sendable {
     /// quarter of the text height: Tesseract's Korean model often reads each syllable of a word as a
     /// word of its own ("홍 대 입 구" for 홍대입구), where a real space is wider.
     var text: String {
-        guard let first = words.first else { return "" }
-        var out = first.text
+        readerWords.map { $0.map(\.text).joined() }.joined(separator: " ")
+    }
+
+    /// The words as a reader sees them, each the words Tesseract read it in: Hangul, Han or Kana words
+    /// standing closer than a quarter of the text height are one (see `text`).
+    var readerWords: [[TextWord]] {
+        guard let first = words.first else { return [] }
+        var out: [[TextWord]] = [[first]]
         let h = max(textHeight, 1)
         for (prev, w) in zip(words, words.dropFirst()) {
             let tight = w.rect.minX - prev.rect.maxX < 0.25 * h
             let cjk = Self.isCJK(prev.text.unicodeScalars.last) && Self.isCJK(w.text.unicodeScalars.first)
-            out += tight && cjk ? "" : " "
-            out += w.text
+            if tight && cjk { out[out.count - 1].append(w) } else { out.append([w]) }
         }
         return out
     }

@@ -96,24 +96,35 @@ enum TextSpotter {
         return deviation < 0.06 * mean || gap >= 0.6 * widths.sorted()[widths.count / 2]
     }
 
-    /// Whether a word of `line`, read in a spotted row, is kept: on its own (below), or as a sure short
-    /// word beside one kept so (the 38 of "One Way 38", 92%), mostly letters and digits.
-    static func keeps(_ w: TextWord, in line: TextLine) -> Bool {
-        if keeps(w) { return true }
-        let alnum = w.text.count { $0.isLetter || $0.isNumber }
-        return w.confidence >= 85 && alnum >= 1 && alnum * 2 >= w.text.count && line.words.contains(where: keeps)
+    /// The words of `line`, read in a spotted row, that are kept: on their own (`keeps`), or as a sure
+    /// short word beside one kept so (the 38 of "One Way 38", 92%), mostly letters and digits. A Korean
+    /// word read as one word per syllable ("편 의 점" standing tight) is judged whole.
+    static func keptWords(of line: TextLine) -> [TextWord] {
+        let words = line.readerWords.map { parts in
+            TextWord(text: parts.map(\.text).joined(), confidence: parts.map(\.confidence).min() ?? 0,
+                     rect: parts.dropFirst().reduce(parts[0].rect) { $0.union($1.rect) },
+                     inDictionary: parts.count == 1 && parts[0].inDictionary)
+        }
+        let anyKept = words.contains(where: keeps)
+        return zip(words, line.readerWords).flatMap { w, parts -> [TextWord] in
+            let alnum = w.text.count { $0.isLetter || $0.isNumber }
+            let short = w.confidence >= 85 && alnum >= 1 && alnum * 2 >= w.text.count && anyKept
+            return keeps(w) || short ? parts : []
+        }
     }
 
     /// Whether a word read in a spotted row is worth a line on its own. A street photo's textures read
     /// as short, unsure words, many of them in the dictionary ("hist", "Sour", 55%), so a word needs
     /// three letters or digits read with confidence, a number of three digits or more, or a long
     /// dictionary word (small blurred letters read "Theatre" at 48%); brackets and quotes around it
-    /// aside, it is mostly letters and digits.
+    /// aside, it is mostly letters and digits. A Hangul syllable (or Han, Kana character) counts as two
+    /// letters: 입구, 출구, 센터 are whole words, read at 83–97% from sign panels.
     static func keeps(_ w: TextWord) -> Bool {
         let core = w.text.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
         let letters = core.count(where: \.isLetter), digits = core.count(where: \.isNumber)
-        let alnum = letters + digits
-        guard alnum >= 3, core.count - alnum <= max(1, alnum / 3) else { return false }
+        let wide = core.unicodeScalars.count(where: { TextLine.isCJK($0) })
+        let alnum = letters + digits + wide
+        guard alnum >= 3, core.count - letters - digits <= max(1, alnum / 3) else { return false }
         if w.confidence >= 75 { return true }
         if digits >= 3, letters == 0, w.confidence >= 60 { return true }
         return w.inDictionary && letters >= 6 && w.confidence >= 45

@@ -92,10 +92,28 @@ import Testing
         }
         let line = TextLine(words: [word("One", 96, true), word("Way", 95, true), word("38", 92, false),
                                     word("*", 0, false)], slope: 0)
-        #expect(line.words.filter { TextSpotter.keeps($0, in: line) }.map(\.text) == ["One", "Way", "38"])
+        #expect(TextSpotter.keptWords(of: line).map(\.text) == ["One", "Way", "38"])
         // Alone, the number says too little to be taken from a street's textures.
         let alone = TextLine(words: [word("38", 92, false), word("ie", 40, true)], slope: 0)
-        #expect(alone.words.filter { TextSpotter.keeps($0, in: alone) }.isEmpty)
+        #expect(TextSpotter.keptWords(of: alone).isEmpty)
+    }
+
+    /// Tesseract's Korean model reads a word one syllable at a time ("편 의 점", 93%, from a yellow sign
+    /// panel): standing tight, the syllables are one word of three letters and kept; a lone syllable is not.
+    @Test func aKoreanWordReadSyllableBySyllableIsJudgedWhole() {
+        func syllable(_ text: String, x: Double) -> TextWord {
+            TextWord(text: text, confidence: 90, rect: PixelRect(minX: x, minY: 100, maxX: x + 40, maxY: 140),
+                     inDictionary: false)
+        }
+        let word = TextLine(words: [syllable("편", x: 100), syllable("의", x: 143), syllable("점", x: 186)], slope: 0)
+        #expect(TextSpotter.keptWords(of: word).map(\.text) == ["편", "의", "점"])
+        #expect(FoundLine(line: word, rect: word.rect, textHeight: 40).keepingSureWords()?.line.text == "편의점")
+        // Two syllables are a whole word (입구, "entrance"); one is not.
+        let entrance = TextLine(words: [syllable("입", x: 100), syllable("구", x: 143)], slope: 0)
+        #expect(TextSpotter.keptWords(of: entrance).count == 2)
+        // Syllables a wide space apart are words of one letter each: a texture's scraps, not kept.
+        let apart = TextLine(words: [syllable("편", x: 100), syllable("의", x: 200), syllable("점", x: 300)], slope: 0)
+        #expect(TextSpotter.keptWords(of: apart).isEmpty)
     }
 
     @Test func scatteredOrStackedMarksAreNoRow() {
