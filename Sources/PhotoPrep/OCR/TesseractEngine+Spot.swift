@@ -9,7 +9,7 @@ extension TesseractEngine {
     /// `found` does not cover yet: the likeliest rows first (letters on a baseline, then the most
     /// contrast), as many as `TextSpotter.readingBudget` allows, each cut out, turned dark on light,
     /// enlarged to the letter size Tesseract reads best and read as a single line; only the words
-    /// `TextSpotter.keeps`.
+    /// `TextSpotter.keptWords` keeps.
     ///
     /// With `missedOnly` (much was read already: a sign, a poster, a page), only rows of letters on a
     /// baseline that no line read touches: small print beside big letters, which Tesseract's layout

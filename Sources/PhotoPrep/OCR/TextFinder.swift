@@ -94,7 +94,7 @@ extension FoundLine {
                          panel: panel.map { geometry.fromCopy($0) })
     }
 
-    /// The line with only the words a spotted row would keep (`TextSpotter.keeps`), or `nil` when none
+    /// The line with only the words a spotted row would keep (`TextSpotter.keptWords`), or `nil` when none
     /// is left; for a line read at scale 1 outside panels (its words' boxes are in the upright frame).
     func keepingSureWords() -> FoundLine? {
         let words = TextSpotter.keptWords(of: line)
@@ -105,8 +105,9 @@ extension FoundLine {
 
     /// Keeps the better of lines that cover the same text (read twice: normal and inverted, or at
     /// two scales), dropping a line when most of it lies under a better one that reads the same
-    /// place: centred on the same row, or sharing its words. Neighbouring lines of small print
-    /// overlap too (their ascenders and descenders), but neither of those.
+    /// place: centred on the same row, lying within it on its row (a piece of it), or sharing its
+    /// words. Neighbouring lines of small print overlap too (their ascenders and descenders), but
+    /// none of those.
     ///
     /// A piece of a taller line read on its own is dropped whatever its score: at full size Tesseract
     /// reads the top jamo of a big Hangul syllable as a line ("그" of 금연) that the reduced reading
@@ -120,7 +121,12 @@ extension FoundLine {
                 let inter = k.rect.intersectionArea(l.rect)
                 guard inter > 0.4 * min(k.rect.area, l.rect.area) else { return false }
                 let rowShift = abs(k.rect.midY - l.rect.midY)
-                return rowShift < 0.3 * min(k.rect.height, l.rect.height) || sharedWords(k.line, l.line) >= 0.5
+                // A piece of a line lying within it, on its row: small print read whole by one reading
+                // and in pieces by another ("Train 49 sone cou" under "Train is some could south…"),
+                // whose boxes differ in height by its descenders.
+                let piece = inter >= 0.8 * min(k.rect.area, l.rect.area)
+                    && rowShift < 0.5 * min(k.textHeight, l.textHeight)
+                return rowShift < 0.3 * min(k.rect.height, l.rect.height) || piece || sharedWords(k.line, l.line) >= 0.5
             }
             if !clash { kept.append(l) }
         }

@@ -100,13 +100,15 @@ enum TextSpotter {
     /// short word beside one kept so (the 38 of "One Way 38", 92%), mostly letters and digits. A Korean
     /// word read as one word per syllable ("편 의 점" standing tight) is judged whole.
     static func keptWords(of line: TextLine) -> [TextWord] {
-        let words = line.readerWords.map { parts in
+        let groups = line.readerWords
+        // Each word as a reader sees it, as sure as its least sure part.
+        let words = groups.map { parts in
             TextWord(text: parts.map(\.text).joined(), confidence: parts.map(\.confidence).min() ?? 0,
                      rect: parts.dropFirst().reduce(parts[0].rect) { $0.union($1.rect) },
                      inDictionary: parts.count == 1 && parts[0].inDictionary)
         }
         let anyKept = words.contains(where: keeps)
-        return zip(words, line.readerWords).flatMap { w, parts -> [TextWord] in
+        return zip(words, groups).flatMap { w, parts -> [TextWord] in
             let alnum = w.text.count { $0.isLetter || $0.isNumber }
             let short = w.confidence >= 85 && alnum >= 1 && alnum * 2 >= w.text.count && anyKept
             return keeps(w) || short ? parts : []

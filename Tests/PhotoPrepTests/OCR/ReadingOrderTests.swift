@@ -301,6 +301,17 @@ import Testing
         #expect(FoundLine.merge([tall, top]).count == 1)
     }
 
+    @Test func aPieceOfALineOfSmallPrintReadOnItsOwnGoes() {
+        // 5 px print read whole by one reading (its box 19 px tall with descenders) and in a piece by
+        // another ("Train 49 sone cou", 9 px tall without them), 4 px higher on the same row.
+        var whole = Self.found("Train is some could south through been website", y: 470, height: 19, confidence: 75)
+        whole.textHeight = 10
+        var piece = Self.found("Train 49 sone cou", y: 471, height: 9, confidence: 79)
+        piece.rect = PixelRect(minX: 160, minY: 471, maxX: 297, maxY: 480)
+        piece.textHeight = 10
+        #expect(FoundLine.merge([piece, whole]).map(\.line.text) == [whole.line.text])
+    }
+
     @Test func thePieceOfABigSyllableReadAsALineGoesTheWholeLineStays() {
         // 금연 100 px tall, read whole at reduced size (confidence 53) and, at full size, its top jamo
         // read as a line of its own ("그", confidence 88), its box reaching 20 px further left (two
