@@ -99,7 +99,7 @@ def score(gt, pred):
             "junk": len(pred) - sum(f is not None for f in found)}
 
 
-WHOLE = {"seconds": 0.0, "photos": 0}
+WHOLE = {"seconds": 0.0, "stage": 0.0, "photos": 0}
 STAGE = re.compile(r"prepared .* in ([0-9.]+) s \(text ([0-9.]+) s\)$", re.MULTILINE)
 
 
@@ -120,10 +120,12 @@ def run_ours(runner, image, lang, tmp):
     obj = json.loads(r.stdout.strip().splitlines()[-1])
     lines = sorted(obj.get("lines", []), key=lambda l: l.get("number", 0))
     rot = (obj.get("ocr") or {}).get("textRotation", obj.get("textRotation"))
-    WHOLE["seconds"] += wall
-    WHOLE["photos"] += 1
     stage = STAGE.search(r.stderr)
-    return [l["text"] for l in lines], float(stage.group(2)) if stage else obj.get("ocrSeconds", wall), rot
+    seconds = float(stage.group(2)) if stage else obj.get("ocrSeconds", wall)
+    WHOLE["seconds"] += wall
+    WHOLE["stage"] += seconds
+    WHOLE["photos"] += 1
+    return [l["text"] for l in lines], seconds, rot
 
 
 def tesseract_startup(tmp):
@@ -136,9 +138,10 @@ def tesseract_startup(tmp):
 
 def timing_note(tmp):
     if WHOLE["photos"]:
-        print("time: ours = the OCR stage (engine loaded); our whole run (decode, copy, text, stamp, write) "
-              "%.2f s per photo. tesseract = its whole run, of which %.2f s is start-up (model load)."
-              % (WHOLE["seconds"] / WHOLE["photos"], tesseract_startup(tmp)))
+        print("time: ours = the OCR stage (engine loaded); over all %d photos of this run it took %.2f s per photo, "
+              "our whole run (start, decode, copy, text, stamp, write) %.2f s. tesseract = its whole run, of which "
+              "%.2f s is start-up (model load)." % (WHOLE["photos"], WHOLE["stage"] / WHOLE["photos"],
+                                                   WHOLE["seconds"] / WHOLE["photos"], tesseract_startup(tmp)))
 
 
 def run_tesseract(image, lang):
