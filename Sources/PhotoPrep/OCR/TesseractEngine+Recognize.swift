@@ -263,7 +263,7 @@ extension TesseractEngine {
     static let pageLines = 20
 
     /// Lines a sideways reading seems to skip (`FoundLine.skippedLines`) before the picture is read turned.
-    static let skippedToReread = 3
+    static let skippedToReread = 2
 
     /// The readable characters (`readableCharacters`) a reading in another turn must reach to be taken.
     static let turnEvidence = 12.0
