@@ -26,21 +26,16 @@ extension TesseractEngine {
             && plan.restShare > 0.25 && (found.isEmpty || Self.meanConfidence(found) < 90)
     }
 
-    /// `found`, the first reading at the settled turn (`plan.quarterTurns`), completed: the rest read
-    /// again with the global threshold where little was read, then small text read again enlarged.
-    /// Neither repeats the first reading.
-    func completing(_ found: [FoundLine], plan: ReadingPlan, in grey: borrowing LeptonicaImage)
+    /// `found`, the first reading at the settled turn (`plan.quarterTurns`, which stands `upright`),
+    /// completed: the rest read again with the global threshold where little was read, then small text
+    /// read again enlarged. Neither repeats the first reading.
+    func completing(_ found: [FoundLine], plan: ReadingPlan, in upright: borrowing LeptonicaImage)
         throws(OCRError) -> [FoundLine]
     {
-        let turns = plan.quarterTurns
-        let sideways = turns % 2 == 1
-        let width = sideways ? grey.height : grey.width, height = sideways ? grey.width : grey.height
+        let width = upright.width, height = upright.height
         let global = needsGlobalThreshold(found, plan)
         let small = options.smallTextHeight > 0
         guard global || small && enlargement(for: found, width: width, height: height) != nil else { return found }
-        guard let upright = turns == 0 ? grey.grey() : grey.rotated(quarterTurns: turns) else {
-            throw .recognitionFailed(reason: "Leptonica could not turn the picture")
-        }
         var out = found
         if global {
             // In one polarity, the one Tesseract's defaults read: dark on light, unless the rest holds only

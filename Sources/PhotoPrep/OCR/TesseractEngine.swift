@@ -184,10 +184,11 @@ public final class TesseractEngine {
                 }
             }
         }
-        found = try completing(found, plan: plan, in: grey)
+        // The picture at the settled turn, for every reading that completes the first.
         guard let upright = turns == 0 ? grey.grey() : grey.rotated(quarterTurns: turns) else {
             throw .recognitionFailed(reason: "Leptonica could not turn the picture")
         }
+        found = try completing(found, plan: plan, in: upright)
         found = try rereadingDoubtful(found, in: upright)
         // A street photo: a few words scattered over it, which Tesseract's layout analysis misses; or
         // small print it dropped beside big letters.
