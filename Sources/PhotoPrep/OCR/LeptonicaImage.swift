@@ -163,6 +163,13 @@ struct LeptonicaImage: ~Copyable {
         LeptonicaImage(owning: pixBlockconv(pix, 1, 1))
     }
 
+    /// This 8-bit picture with its edges steepened (an unsharp mask: the difference from a 7×7 mean
+    /// added back whole), for small print blurred by stretching: the far side of a page photographed
+    /// from one side, enlarged when it is stretched back to a rectangle.
+    func sharpened() -> LeptonicaImage? {
+        LeptonicaImage(owning: pixUnsharpMaskingGray(pix, 3, 1.0))
+    }
+
     /// The heights of the bands of rows holding dark ink (pixels darker than `threshold`, at least
     /// `minInk` of them in a row) in each of `strips` vertical strips of this 8-bit picture: the
     /// heights of its lines of dark text, measured in strips so a tilted line is not as tall as

@@ -124,4 +124,32 @@ import Testing
         #expect(!panels.contains { $0.quad != nil && $0.rect.width >= 1300 }, "\(panels.map(\.rect))")
         #expect(try TesseractEngine().recognize(image).lines.map(\.text) == Self.lines)
     }
+
+    /// Twenty-four lines of small print (13 pt, letters 7 px high), ten words each.
+    static let smallPrint: [String] = {
+        let words = ["museum", "garden", "visitors", "ticket", "entrance", "morning", "evening", "guided",
+                     "tours", "library", "station", "bridge", "river", "summer", "winter", "open", "closed",
+                     "monday", "tuesday", "children", "adults", "public", "office", "north", "south", "parking"]
+        return (0..<24).map { i in
+            (0..<10).map { j in words[(i * 7 + j * 11 + i * j * 3) % words.count] }.joined(separator: " ")
+        }
+    }()
+
+    @Test func smallPrintOnAPagePhotographedFromBelowIsReadWhereStretchingBlurredIt() throws {
+        // The page's far (bottom) side 900 px wide against its near side's 1300, the photo a little
+        // out of focus: stretched back to a rectangle, the bottom lines' letters (5 px high in the photo)
+        // are enlarged and run into each other. Read unsharpened: 20 of the 24 lines, 16% of the
+        // characters wrong; sharpened: all 24, 1%.
+        var args = ["-size", "1600x1400", "xc:#3a3430", "-fill", "#efece4", "-draw", "rectangle 150,100 1450,1300",
+                    "-font", "DejaVu-Sans", "-pointsize", "13", "-fill", "#161616"]
+        for (i, l) in Self.smallPrint.enumerated() { args += ["-annotate", "+220+\(160 + 20 * i)", l] }
+        args += ["-virtual-pixel", "edge", "-distort", "Perspective",
+                 "150,100 150,100  1450,100 1450,100  1450,1300 1250,1250  150,1300 350,1250",
+                 "-blur", "0x0.9", "-seed", "7", "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-"]
+        let read = try TesseractEngine().recognize(try OCRFixtures.magick(args)).lines.map(\.text)
+        #expect(OCRFixtures.linesReadInOrder(read, Self.smallPrint) >= 23, "\(read.joined(separator: "\n"))")
+        let page = Self.smallPrint.joined(separator: " ")
+        let errors = OCRFixtures.edits(read.joined(separator: " "), page)
+        #expect(Double(errors) <= 0.05 * Double(page.count), "\(errors) characters wrong")
+    }
 }

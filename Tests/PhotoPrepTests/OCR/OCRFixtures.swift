@@ -121,4 +121,34 @@ enum OCRFixtures {
         let union = Double(a.width * a.height + b.width * b.height) - inter
         return union > 0 ? inter / union : 0
     }
+
+    /// Character edits (insertions, deletions, substitutions) turning `a` into `b`.
+    static func edits(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var diagonal = row[0]
+            row[0] = i + 1
+            for (j, y) in b.enumerated() {
+                let above = row[j + 1]
+                row[j + 1] = min(above + 1, row[j] + 1, diagonal + (x == y ? 0 : 1))
+                diagonal = above
+            }
+        }
+        return row[b.count]
+    }
+
+    /// How many of `truth`'s lines are read, in order, as the evaluation harness counts them: each
+    /// matched to a later line read than the one before it, with at most a fifth of its characters wrong.
+    static func linesReadInOrder(_ read: [String], _ truth: [String]) -> Int {
+        var next = 0, found = 0
+        for line in truth {
+            guard let k = read.indices.dropFirst(next).first(where: {
+                Double(edits(read[$0], line)) <= 0.2 * Double(line.count)
+            }) else { continue }
+            found += 1
+            next = k + 1
+        }
+        return found
+    }
 }
