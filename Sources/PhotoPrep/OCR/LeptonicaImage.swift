@@ -170,6 +170,12 @@ struct LeptonicaImage: ~Copyable {
         LeptonicaImage(owning: pixUnsharpMaskingGray(pix, 3, 1.0))
     }
 
+    /// This 8-bit picture with its dark strokes grown by a pixel on each side (a 3×3 minimum): thin
+    /// strokes of big letters in a light weight stay whole when the picture is reduced and thresholded.
+    func thickened() -> LeptonicaImage? {
+        LeptonicaImage(owning: pixErodeGray(pix, 3, 3))
+    }
+
     /// The heights of the bands of rows holding dark ink (pixels darker than `threshold`, at least
     /// `minInk` of them in a row) in each of `strips` vertical strips of this 8-bit picture: the
     /// heights of its lines of dark text, measured in strips so a tilted line is not as tall as

@@ -106,11 +106,19 @@ extension TesseractEngine {
                 }
                 do {
                     if scale == 1 {
-                        out += try pass(oriented, scale: 1, origin: origin, panel: panel.rect, map: map)
                         // Big letters are read reduced too (see `LetterSize`); the better reading of
                         // each line is kept when the readings are merged.
                         let reduce = lines.map(LetterSize.readingScale(lineHeight:)) ?? 1
-                        if reduce < 1, let small = oriented.scaled(by: reduce) {
+                        // Big Hangul in a light weight loses its thin strokes to the threshold, most a
+                        // final ㅇ ("승강장" read "스가자", "강남" "가나"): its strokes are grown first.
+                        // Small print beside it ("Convenience Store" under 편의점) would lose its
+                        // counters so: a panel read reduced keeps its strokes at full size.
+                        let light = readsKorean && (lines ?? 0) >= LetterSize.thickenedHangul
+                        if light, reduce == 1, let bold = oriented.thickened() { oriented = bold }
+                        out += try pass(oriented, scale: 1, origin: origin, panel: panel.rect, map: map)
+                        if reduce < 1,
+                           let small = light ? oriented.thickened()?.scaled(by: reduce) : oriented.scaled(by: reduce)
+                        {
                             out += try pass(small, scale: reduce, origin: origin, panel: panel.rect, map: map)
                         }
                     } else if let big = oriented.scaled(by: scale) {
@@ -138,6 +146,9 @@ extension TesseractEngine {
         }
         return out
     }
+
+    /// Whether Korean is among the languages read.
+    var readsKorean: Bool { languages.split(separator: "+").contains("kor") }
 
     /// The height of the lines of text of a panel (cut out and turned dark on light as `oriented`),
     /// measured with the panel's ground and text levels turned the same way; `nil` when unknown.

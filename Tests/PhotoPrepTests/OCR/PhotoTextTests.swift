@@ -98,4 +98,16 @@ import Testing
         #expect(result.languages == "kor+eng")
         #expect(result.lines.map { $0.text.replacingOccurrences(of: " ", with: "") } == ["서울역", "SeoulStation"])
     }
+
+    @Test func bigHangulInALightWeightKeepsItsThinStrokes() throws {
+        // A panel of a sign wall rendered by the evaluation harness (seed 555, korean-04: Noto Sans CJK
+        // Regular, blurred, noisy, under uneven light), cut out in grey and put back on its wall where it
+        // stood in the 2048 px copy. Read as it was, the final ㅇ of 곳 was lost: "나가는 x".
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/ocr/korean-sign-light-hangul.jpg")
+        let image = try OCRFixtures.magick(["-size", "2048x1536", "xc:#b1ada4", fixture.path, "-geometry", "+0+820",
+                                            "-composite", "ppm:-"])
+        let result = try TesseractEngine(languages: "kor+eng").recognize(image)
+        #expect(result.lines.map(\.text) == ["매표소", "Tickets", "나가는 곳", "Way Out"])
+    }
 }
