@@ -171,8 +171,7 @@ import Testing
         }
         let panels = PanelFinder.find(grey)
         let banner = panels.filter { $0.rect.width >= 1800 && $0.rect.contains(x: 1024, y: 576) }
-        #expect(banner.count == 1 && banner.first?.isDark == true && banner.first?.quad != nil,
-                "\(panels.map(\.rect))")
+        #expect(banner.count == 1 && banner.first?.isDark == true && banner.first?.quad != nil, "\(panels.map(\.rect))")
         #expect(try TesseractEngine().recognize(image).lines.map(\.text) == ["Buses to North Gate"])
     }
 }
