@@ -62,9 +62,6 @@ enum PanelFinder {
     /// Share of its bounding box a panel must hold with its text (all but what lies outside it, reached
     /// from its bounds): a wedge of table beside a tilted page fills half its box and is no panel.
     static let minSolidity = 0.8
-    /// … or this much when it fills its outline (`Quad`) as well: a long panel tilted and photographed from
-    /// one side, its corners short of its bounds' (a wedge fills its outline too, but half its bounds).
-    static let minOutlineSolidity = 0.7
     /// Opposite sides differing in length by this share or more make a panel keystoned (photographed
     /// from one side), read stretched back to a rectangle. A panel only tilted has equal sides.
     static let keystone = 0.04
@@ -183,19 +180,17 @@ enum PanelFinder {
             let rect = PixelRect(minX: Double(minX * f), minY: Double(minY * f),
                                  maxX: Double(min(w, (maxX + 1) * f)), maxY: Double(min(h, (maxY + 1) * f)))
             let (runs, outsideCells, textLevel) = outsideRuns(id, label, small, sw, minX, minY, maxX, maxY)
-            // The corners make the panel's outline when the region fills it (its text included) as a
-            // quadrilateral is filled, not when it has a notch or a bite out of a side.
-            let filled = Double((boxArea - outsideCells) * f * f)
-            let fillsOutline = abs(filled - outline.area) <= 0.08 * outline.area
-            // A long panel photographed from one side and tilted fills its outline but not its bounds
-            // (a 1900 px banner, 79% of them): it is solid enough when it fills its outline.
-            let solidity = Double(boxArea - outsideCells) / Double(boxArea)
-            guard solidity >= minSolidity || fillsOutline && solidity >= minOutlineSolidity else { continue }
+            guard Double(boxArea - outsideCells) >= minSolidity * Double(boxArea) else { continue }
             let outside = runs.map { r in
                 PixelRect(minX: Double(r.x0 * f), minY: Double(r.y * f),
                           maxX: Double(min(w, (r.x1 + 1) * f)), maxY: Double(min(h, (r.y + 1) * f)))
             }
-            let quad = (!touchesEdge || keystonedPage) && outline.keystone >= keystone && fillsOutline ? outline : nil
+            // The corners make the panel's outline when the region fills it (its text included) as a
+            // quadrilateral is filled, not when it has a notch or a bite out of a side.
+            let filled = Double((boxArea - outsideCells) * f * f)
+            let quad = (!touchesEdge || keystonedPage) && outline.keystone >= keystone
+                && abs(filled - outline.area) <= 0.08 * outline.area
+                ? outline : nil
             if !panelLike, quad == nil { continue }
             if touchesEdge, quad != nil { offEdgePages.append((panels.count, panelLike)) }
             panels.append((area, Panel(rect: rect, ground: UInt8(sum / area), outside: outside,
