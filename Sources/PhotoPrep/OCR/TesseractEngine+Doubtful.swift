@@ -14,7 +14,7 @@ extension TesseractEngine {
         let doubtful = found.indices.filter { i in
             found[i].line.confidence < Self.doubtful && found[i].characters >= 3 && found[i].textHeight >= 8
         }.sorted { found[$0].characters > found[$1].characters }.prefix(Self.doubtfulRereads)
-        guard !doubtful.isEmpty, let inverse = upright.inverted() else { return found }
+        guard !doubtful.isEmpty else { return found }
         setVariable("thresholding_method", "0")
         defer { setVariable("thresholding_method", String(options.thresholding)) }
         var again: [FoundLine] = []
@@ -37,9 +37,10 @@ extension TesseractEngine {
             around.minX = around.minX.rounded(.down)
             around.minY = around.minY.rounded(.down)
             let factor = min(3, max(1, 40 / h))
-            let light = upright.holdsLightText(in: l.rect)
-            guard let crop = light ? inverse.clipped(to: around) : upright.clipped(to: around),
-                  let big = crop.scaled(by: factor)
+            // Only the cut-out is turned dark on light.
+            guard let crop = upright.clipped(to: around),
+                  let big = upright.holdsLightText(in: l.rect) ? crop.inverted()?.scaled(by: factor)
+                                                               : crop.scaled(by: factor)
             else { continue }
             for var line in try readLines(big, layout: .line) {
                 for w in line.words.indices {
