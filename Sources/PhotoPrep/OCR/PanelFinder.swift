@@ -16,7 +16,8 @@ struct Panel: Equatable, Sendable {
     /// The grey level around it (the wall), to paint it over with once it has been read, so the rest
     /// of the picture is read without it and without a block of its colour in its place.
     var surround: UInt8 = 128
-    /// The mean grey of its holes (its text, blended with the ground by averaging), `nil` without holes.
+    /// The grey of its holes (its text, blended with the ground by averaging): its ground's level moved
+    /// by how much lighter or darker they are than the ground beside them; `nil` without holes.
     var textLevel: UInt8? = nil
     /// Its outline when it was photographed from one side (opposite sides differing by
     /// `PanelFinder.keystone` or more): read stretched back to a rectangle. `nil` for a rectangle,
@@ -179,7 +180,7 @@ enum PanelFinder {
             guard endsAtEdges(id, label, small, flat, sw, sh, minX, minY, maxX, maxY) else { continue }
             let rect = PixelRect(minX: Double(minX * f), minY: Double(minY * f),
                                  maxX: Double(min(w, (maxX + 1) * f)), maxY: Double(min(h, (maxY + 1) * f)))
-            let (runs, outsideCells, textLevel) = outsideRuns(id, label, small, sw, minX, minY, maxX, maxY)
+            let (runs, outsideCells, contrast) = outsideRuns(id, label, small, sw, minX, minY, maxX, maxY)
             guard Double(boxArea - outsideCells) >= minSolidity * Double(boxArea) else { continue }
             let outside = runs.map { r in
                 PixelRect(minX: Double(r.x0 * f), minY: Double(r.y * f),
@@ -193,10 +194,12 @@ enum PanelFinder {
                 ? outline : nil
             if !panelLike, quad == nil { continue }
             if touchesEdge, quad != nil { offEdgePages.append((panels.count, panelLike)) }
-            panels.append((area, Panel(rect: rect, ground: UInt8(sum / area), outside: outside,
+            let ground = sum / area
+            let textLevel = contrast.map { UInt8(clamping: ground + $0) }
+            panels.append((area, Panel(rect: rect, ground: UInt8(ground), outside: outside,
                                        unevenness: unevenness(id, label, small, sw, minX, minY, maxX, maxY),
                                        surround: ringMedian(small, sw, sh, minX, minY, maxX, maxY)
-                                           ?? UInt8(sum / area), textLevel: textLevel, quad: quad)))
+                                           ?? UInt8(ground), textLevel: textLevel, quad: quad)))
         }
         // A wall running off the photo holds panels; a page holds only its text. A wall's outline is
         // no page's: it is not stretched (a sign wall so stretched was read out of order).
@@ -262,9 +265,10 @@ enum PanelFinder {
 
     /// Runs of cells inside the region's bounds that lie outside it (reached from the bounds' edge
     /// without crossing the region), grown by one cell to take the blended rim too, how many cells
-    /// lie outside before growing, and the mean grey of its holes (the text), which are not among them.
+    /// lie outside before growing, and how much lighter (negative: darker) its holes (the text, which
+    /// are not among them) are than the ground beside them, in mean grey levels.
     static func outsideRuns(_ id: Int32, _ label: [Int32], _ small: [Int32], _ sw: Int, _ minX: Int, _ minY: Int,
-                            _ maxX: Int, _ maxY: Int) -> (runs: [(y: Int, x0: Int, x1: Int)], cells: Int, holes: UInt8?)
+                            _ maxX: Int, _ maxY: Int) -> (runs: [(y: Int, x0: Int, x1: Int)], cells: Int, contrast: Int?)
     {
         let bw = maxX - minX + 1, bh = maxY - minY + 1
         var out = [Bool](repeating: false, count: bw * bh)
@@ -283,11 +287,25 @@ enum PanelFinder {
             if y + 1 < bh { visit(x, y + 1) }
         }
         let outsideCells = out.reduce(0) { $0 + ($1 ? 1 : 0) }
-        var holeSum = 0, holes = 0
+        // Each run of hole cells in a row is weighed against the ground just left and right of it, not
+        // against the panel's mean ground: on a panel lit from one side, dark text on its bright side
+        // is lighter than the panel's mean ground and was taken for light text (a wide light-blue
+        // panel, dark from its middle on, was read inverted and nothing on it was read).
+        var contrast = 0, holes = 0
         for y in 0..<bh {
-            for x in 0..<bw where !out[y * bw + x] {
-                let i = (minY + y) * sw + minX + x
-                if label[i] != id { holeSum += Int(small[i]); holes += 1 }
+            let row = (minY + y) * sw + minX
+            var x = 0
+            while x < bw {
+                guard !out[y * bw + x], label[row + x] != id else { x += 1; continue }
+                let start = x
+                var sum = 0
+                while x < bw, !out[y * bw + x], label[row + x] != id { sum += Int(small[row + x]); x += 1 }
+                var ground = 0, sides = 0
+                if start > 0, label[row + start - 1] == id { ground += Int(small[row + start - 1]); sides += 1 }
+                if x < bw, label[row + x] == id { ground += Int(small[row + x]); sides += 1 }
+                guard sides > 0 else { continue }
+                contrast += sum - (x - start) * ground / sides
+                holes += x - start
             }
         }
         var grown = out
@@ -309,7 +327,7 @@ enum PanelFinder {
                 runs.append((minY + y, minX + start, minX + x - 1))
             }
         }
-        return (runs, outsideCells, holes >= 3 ? UInt8(holeSum / holes) : nil)
+        return (runs, outsideCells, holes >= 3 ? contrast / holes : nil)
     }
 
     /// Grey levels between the 10th and 90th percentile of the region's cells.

@@ -124,6 +124,29 @@ import Testing
         }
     }
 
+    @Test("A wide light panel lit from one side, its text on the bright side, is read as it is")
+    func panelLitFromOneSidePolarity() throws {
+        // The panel's ground runs from near white to mid grey; its dark text, on the bright side, is
+        // lighter than the panel's ground taken as a whole.
+        let image = try OCRFixtures.magick([
+            "-size", "1600x1000", "xc:#2c2824",
+            "(", "-size", "460x1500", "gradient:#e6eef2-#6c747a", "-rotate", "-90", ")",
+            "-geometry", "+50+270", "-composite",
+            "-font", "DejaVu-Sans", "-pointsize", "40", "-fill", "#141414",
+            "-annotate", "+90+370", "Entrance", "-font", "DejaVu-Serif", "-annotate", "+90+560", "Lost and Found",
+            "-seed", "7", "-attenuate", "0.5", "+noise", "Gaussian", "ppm:-",
+        ])
+        guard let pix = LeptonicaImage(image), let grey = pix.grey() else {
+            Issue.record("Leptonica could not hold the picture")
+            return
+        }
+        let drawn = PixelRect(minX: 50, minY: 270, maxX: 1550, maxY: 730)
+        let panel = try #require(PanelFinder.find(grey).first { $0.rect.intersectionArea(drawn) > 0.85 * drawn.area })
+        #expect(!panel.isDark, "ground \(panel.ground), text \(String(describing: panel.textLevel))")
+        let result = try TesseractEngine().recognize(image)
+        #expect(result.lines.map(\.text) == ["Entrance", "Lost and Found"])
+    }
+
     @Test("Sign panels photographed upside down, read as a few unsure words, are turned and read")
     func upsideDownMustardSign() throws {
         let pnm = try OCRFixtures.writePNM(try Self.mustardAndBlue())
