@@ -7,6 +7,8 @@ enum PageLayout: Sendable {
     case auto
     /// Sparse text (PSM 11): as much text as possible, in no particular order.
     case sparse
+    /// One column of text of various sizes (PSM 4).
+    case column
     /// One uniform block of text (PSM 6).
     case block
     /// One line of text (PSM 7).
@@ -16,6 +18,7 @@ enum PageLayout: Sendable {
         switch self {
         case .auto: return PSM_AUTO
         case .sparse: return PSM_SPARSE_TEXT
+        case .column: return PSM_SINGLE_COLUMN
         case .block: return PSM_SINGLE_BLOCK
         case .line: return PSM_SINGLE_LINE
         }

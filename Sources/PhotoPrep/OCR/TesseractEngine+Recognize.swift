@@ -115,12 +115,26 @@ extension TesseractEngine {
                         // counters so: a panel read reduced keeps its strokes at full size.
                         let light = readsKorean && (lines ?? 0) >= LetterSize.thickenedHangul
                         if light, reduce == 1, let bold = oriented.thickened() { oriented = bold }
-                        out += try pass(oriented, scale: 1, origin: origin, panel: panel.rect, map: map)
+                        var read = try pass(oriented, scale: 1, origin: origin, panel: panel.rect, map: map)
                         if reduce < 1,
                            let small = light ? oriented.thickened()?.scaled(by: reduce) : oriented.scaled(by: reduce)
                         {
-                            out += try pass(small, scale: reduce, origin: origin, panel: panel.rect, map: map)
+                            read += try pass(small, scale: reduce, origin: origin, panel: panel.rect, map: map)
                         }
+                        // Tesseract's page layout analysis can find no text at all on a clean panel (a
+                        // line of light Hangul, "버스 정류장", made a whole panel "Empty page!!" at any
+                        // size); read as one column of text, the same panel reads whole (its big Hangul
+                        // thickened: unthickened, "Bus Stop" under it was read "645 5100").
+                        if read.isEmpty {
+                            if light, reduce < 1, let bold = oriented.thickened() {
+                                read = try pass(bold, scale: 1, origin: origin, panel: panel.rect, map: map,
+                                                layout: .column)
+                            } else {
+                                read = try pass(oriented, scale: 1, origin: origin, panel: panel.rect, map: map,
+                                                layout: .column)
+                            }
+                        }
+                        out += read
                     } else if let big = oriented.scaled(by: scale) {
                         out += try pass(big, scale: scale, origin: origin, panel: panel.rect, map: map)
                     }
@@ -217,15 +231,17 @@ extension TesseractEngine {
     }
 
     /// One reading of `image`, its lines' boxes brought back to the upright picture: divided by `scale`,
-    /// then moved by `origin` or, for a rectified panel, through `map`.
+    /// then moved by `origin` or, for a rectified panel, through `map`; found with `layout` when given,
+    /// else with the options' layout.
     private func pass(_ image: borrowing LeptonicaImage, scale: Double, origin: (x: Double, y: Double) = (0, 0),
-                      panel: PixelRect? = nil, map: ProjectiveMap? = nil) throws(OCRError) -> [FoundLine]
+                      panel: PixelRect? = nil, map: ProjectiveMap? = nil, layout: PageLayout? = nil)
+        throws(OCRError) -> [FoundLine]
     {
         let lines: [TextLine]
         if options.normalizeBackground, let even = image.backgroundNormalized() {
-            lines = try readLines(even, layout: options.layout)
+            lines = try readLines(even, layout: layout ?? options.layout)
         } else {
-            lines = try readLines(image, layout: options.layout)
+            lines = try readLines(image, layout: layout ?? options.layout)
         }
         var out: [FoundLine] = []
         for line in lines {
