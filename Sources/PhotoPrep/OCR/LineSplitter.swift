@@ -18,9 +18,11 @@ enum LineSplitter {
         guard words.count > 1 else { return [TextLine(words: words, slope: line.slope)] }
         let axis = Axis(line)
         let h = max(axis.thickness(words), 1)
-        // The line's usual space: the lower median of its gaps (with three words or more).
+        // The line's usual space: the lower median of its gaps (with three words or more), and never
+        // wider than two text heights: "매표소 | 대합실", two panels' words with the edge of one read as
+        // "|" between them, has no space but two gaps of eight text heights.
         let gaps = zip(words, words.dropFirst()).map { axis.start($1) - axis.end($0) }.sorted()
-        let space = gaps.count >= 2 ? max(0, gaps[(gaps.count - 1) / 2]) : 0
+        let space = gaps.count >= 2 ? min(2 * h, max(0, gaps[(gaps.count - 1) / 2])) : 0
         let boundary = max(gapRatio * h, spaceRatio * space)
         var out: [TextLine] = []
         var current: [TextWord] = [words[0]]

@@ -195,6 +195,14 @@ import Testing
         #expect(LineSplitter.split(twoPanels).map(\.text) == ["address east are there exhibition will", "Exit only"])
     }
 
+    @Test func wordsOfTwoPanelsWithAPanelsEdgeReadBetweenThemAreCut() {
+        // Two panels' words on one baseline and the first panel's edge read as "|" between them: two
+        // gaps of over ten text heights, and no ordinary space to measure them by.
+        let line = TextLine(words: [Self.word("Tickets", 100, 160), Self.word("|", 600, 6),
+                                    Self.word("Waiting", 1000, 170)], slope: 0)
+        #expect(LineSplitter.split(line).map(\.text) == ["Tickets", "|", "Waiting"])
+    }
+
     @Test func ordinaryWordSpacesKeepALineWhole() {
         let line = TextLine(words: [Self.word("Mind", 100, 90), Self.word("the", 205, 60),
                                     Self.word("gap", 280, 60)], slope: 0)
