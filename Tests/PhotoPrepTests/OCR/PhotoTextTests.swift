@@ -99,14 +99,20 @@ import Testing
         #expect(result.lines.map { $0.text.replacingOccurrences(of: " ", with: "") } == ["서울역", "SeoulStation"])
     }
 
+    /// The committed panel `name` (in `Fixtures/ocr`) put back on a wall of grey `wall` the size of the copy
+    /// it was cut from (`size`, as ImageMagick writes it), where it stood (`at`: "+x+y").
+    static func panelOnItsWall(_ name: String, size: String, wall: String, at: String) throws -> Raster {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/ocr/\(name)")
+        return try OCRFixtures.magick(["-size", size, "xc:\(wall)", fixture.path, "-geometry", at, "-composite", "ppm:-"])
+    }
+
     @Test func bigHangulInALightWeightKeepsItsThinStrokes() throws {
         // A panel of a sign wall rendered by the evaluation harness (seed 555, korean-04: Noto Sans CJK
         // Regular, blurred, noisy, under uneven light), cut out in grey and put back on its wall where it
         // stood in the 2048 px copy. Read as it was, the final ㅇ of 곳 was lost: "나가는 x".
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/ocr/korean-sign-light-hangul.jpg")
-        let image = try OCRFixtures.magick(["-size", "2048x1536", "xc:#b1ada4", fixture.path, "-geometry", "+0+820",
-                                            "-composite", "ppm:-"])
+        let image = try Self.panelOnItsWall("korean-sign-light-hangul.jpg", size: "2048x1536", wall: "#b1ada4",
+                                            at: "+0+820")
         let result = try TesseractEngine(languages: "kor+eng").recognize(image)
         #expect(result.lines.map(\.text) == ["매표소", "Tickets", "나가는 곳", "Way Out"])
     }
@@ -116,10 +122,8 @@ import Testing
         // with its wall around it. Tesseract's page layout analysis finds no text on it at all ("Empty
         // page!!", at any size: its line of light Hangul, 버스 정류장, does it); only the English lines
         // were read, by the later spotting of rows of marks.
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/ocr/korean-sign-empty-page.jpg")
-        let image = try OCRFixtures.magick(["-size", "1536x2048", "xc:#6e6e6e", fixture.path, "-geometry", "+530+30",
-                                            "-composite", "ppm:-"])
+        let image = try Self.panelOnItsWall("korean-sign-empty-page.jpg", size: "1536x2048", wall: "#6e6e6e",
+                                            at: "+530+30")
         let result = try TesseractEngine(languages: "kor+eng").recognize(image)
         #expect(result.lines.map(\.text) == ["병원", "Hospital", "버스 정류장", "Bus Stop"])
     }
