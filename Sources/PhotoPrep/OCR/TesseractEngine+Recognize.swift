@@ -125,13 +125,15 @@ extension TesseractEngine {
                         // line of light Hangul, "버스 정류장", made a whole panel "Empty page!!" at any
                         // size); read as one column of text, the same panel reads whole (its big Hangul
                         // thickened: unthickened, "Bus Stop" under it was read "645 5100").
+                        func asColumn(_ image: borrowing LeptonicaImage) throws(OCRError) -> [FoundLine] {
+                            try pass(image, scale: 1, origin: origin, panel: panel.rect, map: map, layout: .column)
+                        }
                         if read.isEmpty {
+                            // (Read at full size, a light panel's `oriented` is thickened already.)
                             if light, reduce < 1, let bold = oriented.thickened() {
-                                read = try pass(bold, scale: 1, origin: origin, panel: panel.rect, map: map,
-                                                layout: .column)
+                                read = try asColumn(bold)
                             } else {
-                                read = try pass(oriented, scale: 1, origin: origin, panel: panel.rect, map: map,
-                                                layout: .column)
+                                read = try asColumn(oriented)
                             }
                         }
                         out += read
