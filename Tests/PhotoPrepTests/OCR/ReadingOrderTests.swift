@@ -358,6 +358,19 @@ import Testing
         oneRow.textHeight = 30
         #expect(!twoRows.isMisreading(around: oneRow))
     }
+
+    @Test func aSurePieceInsideAnUnsureReadingOfItStays() {
+        // A shop's "Carpark" read twice by spotted rows (a real photo): sure in a box its text's
+        // height, and unsure in a box three times as tall. Each was a reason to drop the other.
+        var sure = Self.found("Carpark", y: 198, height: 12.8, confidence: 96)
+        sure.rect = PixelRect(minX: 376.6, minY: 198, maxX: 419.8, maxY: 210.8)
+        sure.textHeight = 12.8
+        var unsure = Self.found("Carpark", y: 184, height: 35, confidence: 51)
+        unsure.rect = PixelRect(minX: 377, minY: 184, maxX: 419, maxY: 219)
+        unsure.textHeight = 35
+        #expect(sure.isFragment(of: unsure) && unsure.isMisreading(around: sure))
+        #expect(FoundLine.merge([unsure, sure]).map(\.line.confidence) == [96])
+    }
 }
 
 @Suite struct LineTextTests {
