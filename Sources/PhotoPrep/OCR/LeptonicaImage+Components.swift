@@ -58,6 +58,11 @@ extension LeptonicaImage {
         return p.high - p.low
     }
 
+    /// The median grey level of this 8-bit picture (its ground, where text covers less than half of it).
+    func medianLevel() -> UInt8 {
+        UInt8(levels(in: PixelRect(minX: 0, minY: 0, maxX: Double(width), maxY: Double(height)))?.median ?? 255)
+    }
+
     /// Whether the text in `rect` of this 8-bit picture is light on a darker ground: its strokes (the
     /// 10% of pixels furthest from the median, the ground) lie above the ground rather than below it.
     func holdsLightText(in rect: PixelRect) -> Bool {

@@ -98,6 +98,12 @@ struct LeptonicaImage: ~Copyable {
         LeptonicaImage(owning: pixScale(pix, Float(factor), Float(factor)))
     }
 
+    /// This 8-bit picture framed by `width` pixels of grey `level` on every side.
+    func framed(by width: Int, level: UInt8) -> LeptonicaImage? {
+        let w = Int32(width)
+        return LeptonicaImage(owning: pixAddBorderGeneral(pix, w, w, w, w, l_uint32(level)))
+    }
+
     /// Turned clockwise by `quarterTurns` × 90°.
     func rotated(quarterTurns: Int) -> LeptonicaImage? {
         LeptonicaImage(owning: pixRotateOrth(pix, Int32(((quarterTurns % 4) + 4) % 4)))

@@ -122,13 +122,27 @@ enum TextSpotter {
     /// aside, it is mostly letters and digits. A Hangul syllable (or Han, Kana character) counts as two
     /// letters: 입구, 출구, 센터 are whole words, read at 83–97% from sign panels.
     static func keeps(_ w: TextWord) -> Bool {
+        guard let (letters, digits) = wordShape(w) else { return false }
+        if w.confidence >= 75 { return true }
+        if digits >= 3, letters == 0, w.confidence >= 60 { return true }
+        return w.inDictionary && letters >= 6 && w.confidence >= 45
+    }
+
+    /// Whether a word read in a spotted row and not kept (`keeps`) is shaped like one kept and read with
+    /// some confidence (30%): a word a surer reading of the row may keep.
+    static func nearlyKept(_ w: TextWord) -> Bool {
+        !keeps(w) && w.confidence >= 30 && wordShape(w) != nil
+    }
+
+    /// The letters and digits of a word shaped like a word: three letters or digits at least (a Hangul
+    /// syllable, a Han or Kana character counting two), and, brackets and quotes around it aside, mostly
+    /// letters and digits; `nil` for any other.
+    static func wordShape(_ w: TextWord) -> (letters: Int, digits: Int)? {
         let core = w.text.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
         let letters = core.count(where: \.isLetter), digits = core.count(where: \.isNumber)
         let wide = core.unicodeScalars.count(where: { TextLine.isCJK($0) })
         let alnum = letters + digits + wide
-        guard alnum >= 3, core.count - letters - digits <= max(1, alnum / 3) else { return false }
-        if w.confidence >= 75 { return true }
-        if digits >= 3, letters == 0, w.confidence >= 60 { return true }
-        return w.inDictionary && letters >= 6 && w.confidence >= 45
+        guard alnum >= 3, core.count - letters - digits <= max(1, alnum / 3) else { return nil }
+        return (letters, digits)
     }
 }

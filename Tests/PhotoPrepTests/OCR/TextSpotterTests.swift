@@ -85,6 +85,19 @@ import Testing
         #expect(TextSpotter.rows(railing, maxHeight: 90).first?.aligned == false)
     }
 
+    @Test func aWordShapedWordReadUnsurelyIsNearlyKept() {
+        func word(_ text: String, _ confidence: Double) -> TextWord {
+            TextWord(text: text, confidence: confidence, rect: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10),
+                     inDictionary: true)
+        }
+        // Read again framed, these read 89% and 96%.
+        #expect(TextSpotter.nearlyKept(word("Bank", 41)) && TextSpotter.nearlyKept(word("‘Exit", 48)))
+        // Kept already; a texture's scraps; read with next to no confidence.
+        #expect(!TextSpotter.nearlyKept(word("Bank", 89)))
+        #expect(!TextSpotter.nearlyKept(word("ee", 45)) && !TextSpotter.nearlyKept(word("-?/", 50)))
+        #expect(!TextSpotter.nearlyKept(word("Exit", 20)))
+    }
+
     @Test func aSureShortWordBesideAKeptOneIsKept() {
         func word(_ text: String, _ confidence: Double, _ inDictionary: Bool) -> TextWord {
             TextWord(text: text, confidence: confidence, rect: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10),
