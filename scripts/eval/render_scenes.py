@@ -358,6 +358,13 @@ def damage(rng, img, tilt=True, prng=None):
 
 
 def main():
+    if sys.argv[1:2] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        sys.exit(0)
+    # OUTDIR comes first: an option in its place ("--seed 3 out") would become a folder named "--seed".
+    if len(sys.argv) < 2 or sys.argv[1].startswith("-"):
+        print(__doc__.strip(), file=sys.stderr)
+        sys.exit(64)
     out = sys.argv[1]
     seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 7
     per = int(sys.argv[sys.argv.index("--per-type") + 1]) if "--per-type" in sys.argv else 6
