@@ -36,11 +36,13 @@ enum TextSpotter {
     /// The rows among `marks` (connected marks of one polarity); marks taller than `maxHeight` are
     /// not letters.
     static func rows(_ marks: [Mark], maxHeight: Double) -> [Row] {
-        let letters = marks.filter { m in
+        let candidates = marks.filter { m in
             mayBeText(m.rect, maxHeight: maxHeight)
                 // Solid blocks (a window, a bar) are not letters, unless thin as an I or a 1.
                 && (m.fill <= 0.85 || m.rect.width <= 0.4 * m.rect.height)
         }.sorted { $0.rect.minX < $1.rect.minX }
+        let grid = gridMarks(candidates)
+        let letters = candidates.indices.filter { !grid.contains($0) }.map { candidates[$0] }
         // Each mark joins its nearest neighbour to the right of about its height, on its line, less
         // than a letter's height away.
         var sets = DisjointSets(count: letters.count)
@@ -75,13 +77,83 @@ enum TextSpotter {
                 continue
             }
             // Bottoms of the full-height marks (not a comma's, not an i's dot) within a quarter of a
-            // letter's height, between the quartiles.
-            let bottoms = g.filter { $0.rect.height >= 0.8 * median }.map(\.rect.maxY).sorted()
-            let spread = bottoms.isEmpty ? .infinity : bottoms[bottoms.count * 3 / 4] - bottoms[bottoms.count / 4]
+            // letter's height of their line, between the quartiles.
+            let spread = baselineSpread(g.filter { $0.rect.height >= 0.8 * median })
             out.append(Row(rect: rect, markHeight: median, marks: g.count,
                            aligned: g.count >= 3 && spread <= 0.25 * median && !isGrid(g)))
         }
         return out.sorted { ($0.rect.minY, $0.rect.minX) < ($1.rect.minY, $1.rect.minX) }
+    }
+
+    /// How far the bottoms of `marks` lie from their baseline, between the quartiles: the line fitted
+    /// through them by least squares, its slope at most 0.1 (about 6°). On a photo taken slightly
+    /// askew a word's letters stand on a slanting line: "Bus Stop" tilted 2.5°, its bottoms spread 7 px
+    /// about a level line for letters 16 px tall, was taken for no text and never read.
+    static func baselineSpread(_ marks: [Mark]) -> Double {
+        guard !marks.isEmpty else { return .infinity }
+        let xs = marks.map(\.rect.midX), ys = marks.map(\.rect.maxY)
+        let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
+        let sxx = xs.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
+        let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }
+        // (Through two bottoms a line always runs: they are measured level.)
+        let slope = marks.count >= 3 && sxx > 0 ? max(-0.1, min(0.1, sxy / sxx)) : 0
+        let residuals = zip(xs, ys).map { $0.1 - slope * ($0.0 - mx) }.sorted()
+        return residuals[residuals.count * 3 / 4] - residuals[residuals.count / 4]
+    }
+
+    /// The marks of `sorted` (by left edge) that stand in a grid: three or more of one size side by side,
+    /// nothing between them, evenly spaced at least half their width apart, and another such row right
+    /// above or below — a facade's windows, which
+    /// the threshold hollows into letter-like frames. A shop's word level with such windows and about
+    /// their height was strung to them ("Pharmacy" beside twelve windows: one row 1,147 px long, too
+    /// unlikely to be read). Letters of a word are seldom one size three times running, and stand closer.
+    static func gridMarks(_ sorted: [Mark]) -> Set<Int> {
+        func oneSize(_ a: PixelRect, _ b: PixelRect) -> Bool {
+            abs(a.width - b.width) <= 0.12 * max(a.width, b.width)
+                && abs(a.height - b.height) <= 0.12 * max(a.height, b.height)
+        }
+        // For each mark, the gap to the next mark on its row when that one is of its size.
+        var next: [Int: (index: Int, gap: Double)] = [:]
+        for (i, m) in sorted.enumerated() {
+            let a = m.rect
+            var j = i + 1
+            while j < sorted.count, sorted[j].rect.minX <= a.maxX + 2 * a.width {
+                let b = sorted[j].rect
+                let overlap = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+                if b.minX >= a.maxX - 0.2 * a.width, overlap > 0.3 * a.height {
+                    if b.minX >= a.maxX, oneSize(a, b), abs(a.minY - b.minY) <= 0.15 * max(a.height, b.height) {
+                        next[i] = (j, b.minX - a.maxX)
+                    }
+                    break
+                }
+                j += 1
+            }
+        }
+        // Rows of three such marks, evenly spaced.
+        var triples: [[Int]] = []
+        for (i, (j, g1)) in next {
+            guard let (k, g2) = next[j] else { continue }
+            let w = sorted[i].rect.width
+            if g1 >= 0.5 * w, g2 >= 0.5 * w, abs(g1 - g2) <= 0.25 * max(g1, g2) { triples.append([i, j, k]) }
+        }
+        let inRows = Set(triples.joined())
+        // Whether a mark of such a row stands right above or below it, of its size, at most two of its
+        // heights away: windows repeat floor over floor. Letters seldom do: the final ㅇ of each syllable
+        // of a spaced 승강장 are one size and evenly spaced, with a ㅅ, ㄱ, ㅈ of about their size above
+        // them, but those stand in no such row.
+        func stacked(_ i: Int) -> Bool {
+            let a = sorted[i].rect
+            var j = i
+            while j > 0, sorted[j - 1].rect.minX >= a.minX - 0.15 * a.width { j -= 1 }
+            while j < sorted.count, sorted[j].rect.minX <= a.minX + 0.15 * a.width {
+                let b = sorted[j].rect
+                let gap = max(b.minY - a.maxY, a.minY - b.maxY)
+                if j != i, inRows.contains(j), gap >= 0, gap <= 2 * a.height, oneSize(a, b) { return true }
+                j += 1
+            }
+            return false
+        }
+        return Set(triples.filter { $0.contains(where: stacked) }.joined())
     }
 
     /// Whether a row's marks are a grid rather than letters: a facade's windows, a railing's bars — all one
