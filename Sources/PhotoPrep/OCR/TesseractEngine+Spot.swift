@@ -67,8 +67,8 @@ extension TesseractEngine {
             // Cut out tight, a word on a small board reads unsurely where the board's edge or the next
             // mark stands at the cut ("Bank" 41%, "Exit" 48%); framed by more of its ground, surely
             // (89%, 96%). Not every row: framed with the wall's level, a dark plate cut out with the
-            // wall around it became one dark blob ("Exit 11", read at 95% tight, was lost).
-            // The frame: a third of a letter's height, at the cut-out's median level (its ground).
+            // wall around it became one dark blob ("Exit 11", read at 95% tight, was lost). The frame: a
+            // third of a letter's height, at the cut-out's median level (its ground).
             let frame = Int((c.markHeight * factor / 3).rounded())
             if tight.nearlyKept, let framed = big.framed(by: frame, level: big.medianLevel()) {
                 out += try readRow(framed, factor: factor, frame: frame, at: c.around).kept

@@ -103,10 +103,10 @@ enum TextSpotter {
 
     /// The marks of `sorted` (by left edge) that stand in a grid: three or more of one size side by side,
     /// nothing between them, evenly spaced at least half their width apart, and another such row right
-    /// above or below — a facade's windows, which
-    /// the threshold hollows into letter-like frames. A shop's word level with such windows and about
-    /// their height was strung to them ("Pharmacy" beside twelve windows: one row 1,147 px long, too
-    /// unlikely to be read). Letters of a word are seldom one size three times running, and stand closer.
+    /// above or below — a facade's windows, which the threshold hollows into letter-like frames. A shop's
+    /// word level with such windows and about their height was strung to them ("Pharmacy" beside twelve
+    /// windows: one row 1,147 px long, too unlikely to be read). Letters of a word are seldom one size
+    /// three times running, and stand closer.
     static func gridMarks(_ sorted: [Mark]) -> Set<Int> {
         func oneSize(_ a: PixelRect, _ b: PixelRect) -> Bool {
             abs(a.width - b.width) <= 0.12 * max(a.width, b.width)
