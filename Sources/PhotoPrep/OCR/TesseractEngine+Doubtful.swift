@@ -42,10 +42,7 @@ extension TesseractEngine {
                   let big = upright.holdsLightText(in: l.rect) ? crop.inverted()?.scaled(by: factor)
                                                                : crop.scaled(by: factor)
             else { continue }
-            for var line in try readLines(big, layout: .line) {
-                for w in line.words.indices {
-                    line.words[w].rect = line.words[w].rect.divided(by: factor).moved(by: around.minX, around.minY)
-                }
+            for line in try readCutOut(big, factor: factor, origin: (around.minX, around.minY)) {
                 for piece in LineSplitter.split(line) {
                     guard let clean = LineFilter.clean(piece), clean.confidence > l.line.confidence else { continue }
                     again.append(FoundLine(line: clean, rect: clean.rect, textHeight: clean.textHeight, panel: l.panel))

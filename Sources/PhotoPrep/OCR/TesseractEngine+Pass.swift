@@ -85,6 +85,22 @@ extension TesseractEngine {
         return lines
     }
 
+    /// The lines of a part of the picture cut out with its corner at `origin`, enlarged by `factor` and
+    /// framed by `frame` pixels (`image`), read as a single line; their words' boxes brought back to the
+    /// picture's pixels.
+    func readCutOut(_ image: borrowing LeptonicaImage, factor: Double, frame: Int = 0, origin: (x: Double, y: Double))
+        throws(OCRError) -> [TextLine]
+    {
+        try readLines(image, layout: .line).map { line in
+            var line = line
+            for i in line.words.indices {
+                line.words[i].rect = line.words[i].rect.moved(by: -Double(frame), -Double(frame))
+                    .divided(by: factor).moved(by: origin.x, origin.y)
+            }
+            return line
+        }
+    }
+
     /// The smallest width and height, in pixels, of a picture worth reading.
     static let minimumSide = 8
 

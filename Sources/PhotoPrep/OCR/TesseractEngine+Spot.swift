@@ -83,19 +83,9 @@ extension TesseractEngine {
     private func readRow(_ image: borrowing LeptonicaImage, factor: Double, frame: Int, at around: PixelRect)
         throws(OCRError) -> (kept: [FoundLine], nearlyKept: Bool)
     {
-        var kept: [FoundLine] = []
-        var nearly = false
-        for var line in try readLines(image, layout: .line) {
-            for i in line.words.indices {
-                line.words[i].rect = line.words[i].rect.moved(by: -Double(frame), -Double(frame))
-                    .divided(by: factor).moved(by: around.minX, around.minY)
-            }
-            nearly = nearly || line.words.contains(where: TextSpotter.nearlyKept)
-            if let k = FoundLine(line: line, rect: line.rect, textHeight: line.textHeight).keepingSureWords() {
-                kept.append(k)
-            }
-        }
-        return (kept, nearly)
+        let lines = try readCutOut(image, factor: factor, frame: frame, origin: (around.minX, around.minY))
+        return (lines.compactMap { FoundLine(line: $0, rect: $0.rect, textHeight: $0.textHeight).keepingSureWords() },
+                lines.contains { $0.words.contains(where: TextSpotter.nearlyKept) })
     }
 }
 
