@@ -189,7 +189,7 @@ extension TesseractEngine {
     }
 
     /// Reads `image` (already upright, scaled by `scale`) when `asIs`, and its inverse when `invert`;
-    /// `local` when Tesseract thresholds it with Sauvola's method.
+    /// `local` when Tesseract thresholds it with Sauvola's method (only the reading at its own size is).
     private func readBothPolarities(_ image: borrowing LeptonicaImage, scale: Double, invert: Bool, asIs: Bool = true,
                                     local: Bool = false) throws(OCRError) -> [FoundLine]
     {
@@ -198,8 +198,8 @@ extension TesseractEngine {
         // was its edges against a dark table, and Tesseract already reads a dark banner's words inside a
         // block by inverting them (`tessedit_do_invert`). Read inverted, a page costs as much again.
         if out.count >= Self.pageLines {
-            if local, scale == 1, Self.meanConfidence(out) < Self.unsurePage {
-                out += try readKeepingFainterInk(image)
+            if local, Self.meanConfidence(out) < Self.unsurePage {
+                out += try readKeepingFainterInk(image, scale: scale)
             }
             return out
         }
@@ -313,13 +313,15 @@ extension TesseractEngine {
     /// local mean; the better reading of each line is kept when the readings are merged. Tesseract alone
     /// read 70 of the 165 lines of a grainy typewriter page at 0.34 and 165 at 0.2, but 140 of the 163 of
     /// a page of dark serif print at 0.34 and 10 at 0.2: the first reading is kept beside it.
-    private func readKeepingFainterInk(_ image: borrowing LeptonicaImage) throws(OCRError) -> [FoundLine] {
+    private func readKeepingFainterInk(_ image: borrowing LeptonicaImage, scale: Double) throws(OCRError)
+        -> [FoundLine]
+    {
         setVariable("thresholding_kfactor", Self.fainterInk)
         defer { setVariable("thresholding_kfactor", Self.sauvolaK) }
-        return try pass(image, scale: 1)
+        return try pass(image, scale: scale)
     }
 
-    /// Tesseract's own Sauvola k (`thresholding_kfactor`), used everywhere else.
+    /// Sauvola's k (`thresholding_kfactor`) everywhere else: Tesseract's own, set when the engine starts.
     static let sauvolaK = "0.34"
 
     /// Lines a sideways reading seems to skip (`FoundLine.skippedLines`) before the picture is read turned.

@@ -69,6 +69,7 @@ public final class TesseractEngine {
         // Sauvola's window (inches at the 70 dpi we declare): the default 0.33 (23 px) hollows out the
         // thick strokes of big sign letters; 1 inch (70 px) keeps them whole.
         _ = TessBaseAPISetVariable(api, "thresholding_window_size", "1.0")
+        _ = TessBaseAPISetVariable(api, "thresholding_kfactor", Self.sauvolaK)
         self.languages = languages
         self.dataPath = dir
         self.engineName = "tesseract " + (TessVersion().map { String(cString: $0) } ?? "unknown")
