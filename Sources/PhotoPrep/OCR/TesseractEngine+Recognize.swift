@@ -269,7 +269,8 @@ extension TesseractEngine {
                 } else {
                     rect = unscaled.moved(by: origin.x, origin.y)
                 }
-                out.append(FoundLine(line: line, rect: rect, textHeight: clean.textHeight / scale, panel: panel))
+                out.append(FoundLine(line: line, rect: rect, textHeight: clean.textHeight / scale, panel: panel,
+                                     flat: map == nil ? nil : unscaled))
             }
         }
         return out

@@ -77,6 +77,10 @@ struct FoundLine {
     var textHeight: Double
     /// The rectangle of the panel it was read in (upright frame), `nil` outside panels.
     var panel: PixelRect? = nil
+    /// On a keystoned panel, its rectangle on the panel stretched flat (unscaled), where it was read. Its
+    /// `rect` in the picture bounds the line as it lies there, slanted: on a page of small print
+    /// photographed from one side that box covers the lines above and below it too.
+    var flat: PixelRect? = nil
 
     /// Its letters and digits.
     var characters: Int { line.text.count { $0.isLetter || $0.isNumber } }
@@ -124,15 +128,16 @@ extension FoundLine {
         var kept: [FoundLine] = []
         for l in whole.sorted(by: { $0.score > $1.score }) {
             let clash = kept.contains { k in
-                let inter = k.rect.intersectionArea(l.rect)
-                guard inter > 0.4 * min(k.rect.area, l.rect.area) else { return false }
-                let rowShift = abs(k.rect.midY - l.rect.midY)
+                let (kr, lr) = places(k, l)
+                let inter = kr.intersectionArea(lr)
+                guard inter > 0.4 * min(kr.area, lr.area) else { return false }
+                let rowShift = abs(kr.midY - lr.midY)
                 // A piece of a line lying within it, on its row: small print read whole by one reading
                 // and in pieces by another ("Train 49 sone cou" under "Train is some could south…"),
                 // whose boxes differ in height by its descenders.
-                let piece = inter >= 0.8 * min(k.rect.area, l.rect.area)
+                let piece = inter >= 0.8 * min(kr.area, lr.area)
                     && rowShift < 0.5 * min(k.textHeight, l.textHeight)
-                return rowShift < 0.3 * min(k.rect.height, l.rect.height) || piece || sharedWords(k.line, l.line) >= 0.5
+                return rowShift < 0.3 * min(kr.height, lr.height) || piece || sharedWords(k.line, l.line) >= 0.5
             }
             if !clash { kept.append(l) }
         }
@@ -143,11 +148,11 @@ extension FoundLine {
     /// readings differ by a few pixels), a straight line (its box hardly taller than its text) whose
     /// text stands at least 1.5 times as tall, with no more letters and digits than it.
     func isFragment(of other: FoundLine) -> Bool {
+        let (mine, theirs) = Self.places(self, other)
         let m = 0.1 * other.textHeight
-        let around = PixelRect(minX: other.rect.minX - m, minY: other.rect.minY - m,
-                               maxX: other.rect.maxX + m, maxY: other.rect.maxY + m)
-        return rect.height * 1.5 <= other.textHeight && other.rect.height <= 1.5 * other.textHeight
-            && rect.intersectionArea(around) >= 0.9 * rect.area && characters <= other.characters
+        let around = PixelRect(minX: theirs.minX - m, minY: theirs.minY - m, maxX: theirs.maxX + m, maxY: theirs.maxY + m)
+        return mine.height * 1.5 <= other.textHeight && theirs.height <= 1.5 * other.textHeight
+            && mine.intersectionArea(around) >= 0.9 * mine.area && characters <= other.characters
     }
 
     /// Whether this is an unsure reading (under `LineFilter.confident`) of a place where a sure line
@@ -156,7 +161,15 @@ extension FoundLine {
         guard line.confidence < LineFilter.confident, other.line.confidence >= 85, other.score > score else {
             return false
         }
-        return other.rect.intersectionArea(rect) >= 0.9 * other.rect.area
+        let (mine, theirs) = Self.places(self, other)
+        return theirs.intersectionArea(mine) >= 0.9 * theirs.area
+    }
+
+    /// Where lines `a` and `b` lie, to be compared: on their panel stretched flat when both were read
+    /// there (`flat`), else in the picture.
+    static func places(_ a: FoundLine, _ b: FoundLine) -> (PixelRect, PixelRect) {
+        if a.panel == b.panel, let fa = a.flat, let fb = b.flat { return (fa, fb) }
+        return (a.rect, b.rect)
     }
 
     /// The share of the shorter line's words (letters and digits, any case) that the other holds.
