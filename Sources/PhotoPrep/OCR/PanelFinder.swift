@@ -66,13 +66,15 @@ enum PanelFinder {
     /// Opposite sides differing in length by this share or more make a panel keystoned (photographed
     /// from one side), read stretched back to a rectangle. A panel only tilted has equal sides.
     static let keystone = 0.04
-    /// … and this for a page filling the photo: Tesseract follows a page's lines through a mild
-    /// keystone, and stretching small print blurs it. On the harness's pages photographed from one
-    /// side, at 0.12–0.14: 58 → 144 of 147 lines, 51 → 72 of 79, but 164 → 159 of 165 (grainy small
-    /// print). Two pages at 0.072 and 0.075, also tilted, lost their last lines to Tesseract's one
-    /// deskew angle (81 → 95 of 95, 81 → 91 of 91 stretched); no small print page of four seeds lost a
-    /// line at 0.06 (one page at 0.07 had read 163 → 150 of 163 stretched when 0.08 was chosen, before
-    /// later changes to the stretched reading).
+    /// … and this for a page filling the photo and running off its edge (photographed close up), whose
+    /// outline is partly the photo's: Tesseract follows a page's lines through a mild keystone, and
+    /// stretching small print blurs it. On the harness's pages photographed from one side, at
+    /// 0.12–0.14: 58 → 144 of 147 lines, 51 → 72 of 79, but 164 → 159 of 165 (grainy small print). Two
+    /// pages at 0.072 and 0.075, also tilted, lost their last lines to Tesseract's one deskew angle
+    /// (81 → 95 of 95, 81 → 91 of 91 stretched); no small print page of four seeds lost a line at 0.06
+    /// (one page at 0.07 had read 163 → 150 of 163 stretched when 0.08 was chosen, before later changes
+    /// to the stretched reading). A page wholly inside the photo is stretched from `keystone`, as any
+    /// panel: at 0.058, a harness page of two columns read 113 of its 159 lines unstretched, all stretched.
     static let pageKeystone = 0.06
 
     /// The panels of `grey` (8-bit), smallest first, so a panel inside another is read before it.
@@ -170,8 +172,9 @@ enum PanelFinder {
             let outline = corners.quad(cell: f)
             // A page photographed from one side fills most of the photo, and its text most of the page,
             // yet is read as a panel to be stretched back to a rectangle when its outline holds (below);
-            // one running off the photo's edge (photographed close up) too, unless it holds panels.
-            let keystonedPage = outline.keystone >= pageKeystone
+            // one running off the photo's edge (photographed close up) too, from a stronger keystone
+            // (`pageKeystone`), unless it holds panels.
+            let keystonedPage = outline.keystone >= (touchesEdge ? pageKeystone : keystone)
             let panelLike = Double(boxArea) / Double(total) <= maxShare && Double(area) >= minFill * Double(boxArea)
             guard panelLike || keystonedPage else { continue }
             // A panel ends at an edge: where its ground runs on past the region's bounds, the region is
