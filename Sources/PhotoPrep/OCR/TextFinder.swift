@@ -121,6 +121,9 @@ extension FoundLine {
     /// A piece gives way only to a reading that stays: a sure "Carpark" (95%) lay inside an unsure
     /// reading of the same word in a box three times its height (51%), each dropped the other, and the
     /// photo lost the word.
+    ///
+    /// Two lines read on one keystoned panel are compared where they were read, on the panel stretched
+    /// flat (`places`).
     static func merge(_ lines: [FoundLine]) -> [FoundLine] {
         let whole = lines.filter { l in
             !lines.contains { o in l.isMisreading(around: o) || l.isFragment(of: o) && !o.isMisreading(around: l) }

@@ -135,18 +135,26 @@ import Testing
         }
     }()
 
+    /// The small print on a light page (150,100–1450,1300) on a dark table, 1600×1400, the page's corners
+    /// moved by ImageMagick's perspective distortion (`corners`: "x,y x',y'" for each), the photo blurred
+    /// by `blur` px and grainy (noise seeded by `seed`).
+    static func smallPrintPage(corners: String, blur: String, seed: String) throws -> Raster {
+        var args = ["-size", "1600x1400", "xc:#3a3430", "-fill", "#efece4", "-draw", "rectangle 150,100 1450,1300",
+                    "-font", "DejaVu-Sans", "-pointsize", "13", "-fill", "#161616"]
+        for (i, l) in smallPrint.enumerated() { args += ["-annotate", "+220+\(160 + 20 * i)", l] }
+        args += ["-virtual-pixel", "edge", "-distort", "Perspective", corners,
+                 "-blur", "0x\(blur)", "-seed", seed, "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-"]
+        return try OCRFixtures.magick(args)
+    }
+
     @Test func smallPrintOnAPagePhotographedFromBelowIsReadWhereStretchingBlurredIt() throws {
         // The page's far (bottom) side 900 px wide against its near side's 1300, the photo a little
         // out of focus: stretched back to a rectangle, the bottom lines' letters (5 px high in the photo)
         // are enlarged and run into each other. Read unsharpened: 20 of the 24 lines, 16% of the
         // characters wrong; sharpened: all 24, 1%.
-        var args = ["-size", "1600x1400", "xc:#3a3430", "-fill", "#efece4", "-draw", "rectangle 150,100 1450,1300",
-                    "-font", "DejaVu-Sans", "-pointsize", "13", "-fill", "#161616"]
-        for (i, l) in Self.smallPrint.enumerated() { args += ["-annotate", "+220+\(160 + 20 * i)", l] }
-        args += ["-virtual-pixel", "edge", "-distort", "Perspective",
-                 "150,100 150,100  1450,100 1450,100  1450,1300 1250,1250  150,1300 350,1250",
-                 "-blur", "0x0.9", "-seed", "7", "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-"]
-        let read = try TesseractEngine().recognize(try OCRFixtures.magick(args)).lines.map(\.text)
+        let image = try Self.smallPrintPage(
+            corners: "150,100 150,100  1450,100 1450,100  1450,1300 1250,1250  150,1300 350,1250", blur: "0.9", seed: "7")
+        let read = try TesseractEngine().recognize(image).lines.map(\.text)
         #expect(OCRFixtures.linesReadInOrder(read, Self.smallPrint) >= 23, "\(read.joined(separator: "\n"))")
         let page = Self.smallPrint.joined(separator: " ")
         let errors = OCRFixtures.edits(read.joined(separator: " "), page)
@@ -159,24 +167,20 @@ import Testing
         // lines share most of their words: compared by those boxes, neighbouring lines were dropped as
         // the same line read twice (21 of the 24 kept); compared where they were read, on the page
         // stretched flat, all 24 stay.
-        var args = ["-size", "1600x1400", "xc:#3a3430", "-fill", "#efece4", "-draw", "rectangle 150,100 1450,1300",
-                    "-font", "DejaVu-Sans", "-pointsize", "13", "-fill", "#161616"]
-        for (i, l) in Self.smallPrint.enumerated() { args += ["-annotate", "+220+\(160 + 20 * i)", l] }
-        args += ["-virtual-pixel", "edge", "-distort", "Perspective",
-                 "150,100 150,100  1450,100 1450,200  1450,1300 1450,1200  150,1300 150,1300",
-                 "-blur", "0x0.6", "-seed", "11", "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-"]
-        let read = try TesseractEngine().recognize(try OCRFixtures.magick(args)).lines.map(\.text)
+        let image = try Self.smallPrintPage(
+            corners: "150,100 150,100  1450,100 1450,200  1450,1300 1450,1200  150,1300 150,1300", blur: "0.6", seed: "11")
+        let read = try TesseractEngine().recognize(image).lines.map(\.text)
         #expect(OCRFixtures.linesReadInOrder(read, Self.smallPrint) >= 23, "\(read.joined(separator: "\n"))")
     }
 
     @Test func aPageWhollyInThePhotoAndMildlyKeystonedIsReadStretched() throws {
         // A two-column page of small print (85 lines a column, 20 px apart) photographed a little from
-        // its left, its outline as measured on a harness page that lost its last lines: the far side
-        // 1836 px tall against the near side's 1950 (a keystone of 0.058), all of it inside the photo.
-        // Read unstretched, Tesseract's one deskew angle does not fit the slanted lines of the far
-        // side, which ran into their neighbours: 148 of the 170 lines read. Stretched back to a rectangle
-        // (as a panel with that keystone is), 165. Seven draws of the words read 80–157 lines
-        // unstretched, 163–168 stretched.
+        // its right, its outline as measured on a harness page that lost a quarter of its lines: the far
+        // (left) side 1836 px tall against the near side's 1950 (a keystone of 0.058), all of it inside
+        // the photo. Read unstretched, Tesseract's one deskew angle does not fit the slanted lines of the
+        // far side, which ran into their neighbours: 148 of the 170 lines read. Stretched back to a
+        // rectangle (as a panel with that keystone is), 165. Seven draws of the words, prepared with
+        // `prepare-photo`, read 80–157 lines unstretched, 163–168 stretched.
         var state: UInt64 = 3
         func next(_ n: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
