@@ -145,7 +145,8 @@ extension TesseractEngine {
                 }
             }
         }
-        setVariable("thresholding_method", String(plan.restIsEvenGround ? 0 : thresholding))
+        let restThresholding = plan.restIsEvenGround ? 0 : thresholding
+        setVariable("thresholding_method", String(restThresholding))
         let rest: LeptonicaImage
         let painted = plan.panels.indices.filter { !unread.contains($0) }.map { plan.panels[$0] }
         if painted.isEmpty {
@@ -157,7 +158,7 @@ extension TesseractEngine {
         }
         if scale == 1 {
             out += try readBothPolarities(rest, scale: 1, invert: plan.invertRest, asIs: plan.readRestAsIs,
-                                          local: !plan.restIsEvenGround && thresholding == 2)
+                                          local: restThresholding == 2)
         } else if let big = rest.scaled(by: scale) {
             out += try readBothPolarities(big, scale: scale, invert: plan.invertRest, asIs: plan.readRestAsIs)
         }

@@ -176,22 +176,7 @@ import Testing
         ]
         // A line counts as read when one line read matches it with at most 20% character errors (the
         // harness's measure). Read so, 24 of its 24 lines; with Sauvola's usual k alone, 15.
-        let found = truth.filter { t in read.contains { Self.editDistance($0, t) * 5 <= t.count } }
+        let found = truth.filter { t in read.contains { OCRFixtures.edits($0, t) * 5 <= t.count } }
         #expect(found.count >= 22, "read \(found.count) of \(truth.count): \(read)")
-    }
-
-    /// Levenshtein distance between `a` and `b`, in characters.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var next = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                next[j] = min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            row = next
-        }
-        return row[b.count]
     }
 }
