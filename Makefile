@@ -2,7 +2,7 @@
 # Both install what is missing first (Debian 12: apt-get; root or sudo).
 
 SWIFT    ?= swift
-DEBS     := libturbojpeg0-dev libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-kor \
+DEBS     := libturbojpeg0-dev libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-kor \
             tesseract-ocr-osd libimage-exiftool-perl imagemagick libvips-tools python3 python3-pil libxml2 \
             fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-noto-cjk time \
             libtiff-dev libpng-dev libjpeg-turbo-progs
