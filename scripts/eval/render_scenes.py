@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Render photo-like scenes with ground truth for the OCR evaluation.
 
-Usage: render_scenes.py OUTDIR [--seed N] [--per-type N] [--perspective]
+Usage: render_scenes.py OUTDIR [--seed N] [--per-type N] [--perspective] [--held-out]
 
 Writes OUTDIR/<scene>.jpg and OUTDIR/scenes.json: for each scene its type, languages, text rotation
 and the lines a person would read, in reading order. Scene types: signs (sign walls of 2-6 panels,
@@ -14,6 +14,11 @@ damage: slight tilt, blur, noise, uneven light, JPEG compression; with --perspec
 of a photo taken from one side, above or below (the same scenes as without it: its draws come from a
 random source of their own). Needs python3-pil and the Debian
 font packages fonts-dejavu, fonts-liberation, fonts-noto-cjk.
+
+--held-out renders the same kinds of scene in fonts and words the pipeline was never tuned on: other
+Latin fonts (Roboto, Open Sans, Carlito, FreeSans/FreeSerif, URW's Nimbus, C059 and P052, Noto Sans and
+Serif), Korean in Nanum's fonts, another vocabulary for pages and other Korean signs. It needs the
+Debian packages listed in HELD_OUT_PACKAGES.
 """
 import json
 import os
@@ -62,6 +67,68 @@ KOREAN_EN = ["Seoul Station", "Exit", "Toilets", "Information", "Tickets", "Subw
              "Hongik Univ.", "Gangnam", "Library", "Museum", "Entrance", "Way Out", "Platform",
              "Convenience Store", "Pharmacy", "Hospital", "Tourist Information", "Taxi Stand", "Waiting Room",
              "No Smoking", "Ticket Gate", "Lost and Found"]
+
+# --held-out: fonts, words and signs no tuning has seen (see the docstring).
+HELD_OUT_PACKAGES = ["fonts-roboto-unhinted", "fonts-open-sans", "fonts-crosextra-carlito", "fonts-freefont-ttf",
+                     "fonts-urw-base35", "fonts-noto-core", "fonts-nanum"]
+HELD_OUT_FONT_DIRS = ["/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF", "/usr/share/fonts/truetype/open-sans",
+                      "/usr/share/fonts/truetype/crosextra", "/usr/share/fonts/truetype/freefont",
+                      "/usr/share/fonts/opentype/urw-base35", "/usr/share/fonts/truetype/noto"]
+HELD_OUT_LATIN = ["Roboto-Regular.ttf", "Roboto-Bold.ttf", "OpenSans-Regular.ttf", "OpenSans-Bold.ttf",
+                  "Carlito-Regular.ttf", "Carlito-Bold.ttf", "FreeSans.ttf", "FreeSerif.ttf", "NimbusSans-Regular.otf",
+                  "NimbusRoman-Regular.otf", "NotoSans-Regular.ttf", "NotoSerif-Regular.ttf", "C059-Roman.otf",
+                  "P052-Roman.otf"]
+HELD_OUT_CJK = ["/usr/share/fonts/truetype/nanum/" + f for f in
+                ["NanumGothic.ttf", "NanumBarunGothicBold.ttf", "NanumSquareB.ttf", "NanumMyeongjo.ttf",
+                 "NanumGothicBold.ttf"]]
+HELD_OUT_WORDS = ("account above across action active actual address advance advice afford agency agree ahead "
+                  "allow almost alone along already amount animal annual answer anyone appear apply april argue "
+                  "around arrive article artist assume attack attempt attend author autumn avoid award aware "
+                  "balance basket battle beauty become behind belief belong benefit beside beyond billion border "
+                  "bottle bottom branch breath brief bright broken budget burden button camera campus cancel "
+                  "carbon career carry castle cattle caught cause centre chain chance change chapter charge "
+                  "choice circle claim client climate closet coast coffee column comfort common concert "
+                  "contain corner cotton county couple course cousin credit crisis critic crowd custom damage "
+                  "danger debate decade decide defend degree demand depend desert detail device differ dinner "
+                  "direct doctor double dozen drawer driver during early effort either eleven empire enable "
+                  "energy engine enough entire escape estate evening except expect expert factor fairly "
+                  "family farmer father favour female figure filter finger finish flight flower follow forest "
+                  "formal fourth friend future galaxy garage gather gentle global golden ground growth guitar "
+                  "handle happen harbour health heaven height hidden holder honest hunger island itself jacket "
+                  "journey junior kitchen ladder lately launch lawyer leader league lesson letter likely listen "
+                  "little living lovely luxury manner marble matter meadow medium member memory method middle "
+                  "minute mirror mobile modest moment mostly mother motion muscle narrow nation nature nearby "
+                  "neither nothing notice number object obtain office orange origin output owner palace "
+                  "parent pencil period person planet plenty pocket poetry policy potato powder prefer pretty "
+                  "prince profit proper public purple puzzle rabbit random rather reader reason record region "
+                  "remain repair report rescue result return reveal ribbon rocket rubber sample saving "
+                  "scheme screen season second secret senior series settle shadow silver simple sister "
+                  "sketch smooth soccer source spirit spring square stable steady stream street strong "
+                  "studio summit supply surely survey symbol tablet talent target temple tennis thirty "
+                  "thread ticket timber tissue toward travel treaty tunnel twelve unique united valley "
+                  "velvet victim violin visual volume wallet wander weekly window winter wisdom wonder worker "
+                  "writer yellow").split()
+HELD_OUT_KOREAN = ["우체국", "경찰서", "은행", "식당", "백화점", "공원", "학교", "정류소", "안전문", "출입금지", "계단",
+                   "남자 화장실", "여자 화장실", "수유실", "물품 보관함", "매점", "영화관", "수하물 찾는 곳", "국제선",
+                   "국내선", "탑승구", "관리사무소", "흡연실", "소화기", "에스컬레이터", "환전소", "시외버스",
+                   "고속버스 터미널", "종합운동장", "시장"]
+HELD_OUT_KOREAN_EN = ["Post Office", "Police Station", "Bank", "Restaurant", "Department Store", "Park", "School",
+                      "Bus Stop", "Safety Door", "No Entry", "Stairs", "Men", "Women", "Nursing Room", "Lockers",
+                      "Kiosk", "Cinema", "Baggage Claim", "International", "Domestic", "Boarding Gate",
+                      "Management Office", "Smoking Room", "Fire Extinguisher", "Escalator", "Currency Exchange",
+                      "Intercity Bus", "Express Bus Terminal", "Sports Complex", "Market"]
+
+
+def hold_out():
+    """Render with the held-out fonts and words from here on (--held-out)."""
+    global FONT_DIRS, LATIN_FONTS, CJK_FONTS, WORDS, KOREAN, KOREAN_EN
+    missing = [d for d in HELD_OUT_FONT_DIRS + HELD_OUT_CJK if not os.path.exists(d)]
+    if missing:
+        sys.exit("render_scenes.py: --held-out needs the Debian packages %s (missing: %s)"
+                 % (" ".join(HELD_OUT_PACKAGES), missing[0]))
+    FONT_DIRS, LATIN_FONTS, CJK_FONTS = HELD_OUT_FONT_DIRS, HELD_OUT_LATIN, HELD_OUT_CJK
+    WORDS, KOREAN, KOREAN_EN = HELD_OUT_WORDS, HELD_OUT_KOREAN, HELD_OUT_KOREAN_EN
+
 
 DARK = [(20, 50, 120), (15, 90, 60), (30, 30, 35), (120, 25, 30), (40, 40, 90), (0, 70, 110)]
 LIGHT = [(245, 210, 40), (240, 240, 235), (250, 235, 200), (200, 225, 240), (255, 255, 255)]
@@ -368,6 +435,8 @@ def main():
     out = sys.argv[1]
     seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 7
     per = int(sys.argv[sys.argv.index("--per-type") + 1]) if "--per-type" in sys.argv else 6
+    if "--held-out" in sys.argv:
+        hold_out()
     rng = random.Random(seed)
     # Keystone draws come from their own source, so the scenes of a seed are the same with or without.
     prng = random.Random(seed + 1000003) if "--perspective" in sys.argv else None
