@@ -20,6 +20,12 @@ enum LetterSize {
     /// (금: ㄱ over ㅡ over ㅁ) or a short word's x-height sees bands lower than the line.
     /// `nil` when no band is found.
     static func lineHeight(_ oriented: borrowing LeptonicaImage, ground: UInt8, text: UInt8) -> Double? {
+        lines(oriented, ground: ground, text: text)?.height
+    }
+
+    /// The typical height of the lines of text of `oriented` (`lineHeight`) and how many lines a strip
+    /// crosses (the bands counted, over the strips): dozens on a page, a few on a sign.
+    static func lines(_ oriented: borrowing LeptonicaImage, ground: UInt8, text: UInt8) -> (height: Double, count: Int)? {
         guard text < ground else { return nil }
         let threshold = UInt8((Int(ground) + Int(text) + 1) / 2)
         let strips = 4
@@ -27,13 +33,19 @@ enum LetterSize {
         let bands = oriented.inkBandHeights(below: threshold, strips: strips, minInk: minInk)
             .filter { $0 >= 8 && $0 * 2 <= oriented.height }.sorted()
         guard !bands.isEmpty else { return nil }
-        return Double(bands[bands.count * 9 / 10])
+        return (Double(bands[bands.count * 9 / 10]), bands.count / strips)
     }
 
     /// Lines at least this tall (pixels) keep their strokes through a 3×3 mean; small print (a page
     /// read as a panel: lines of 12–18 px) loses them: two grainy pages photographed from one side read
     /// 130 of 308 lines smoothed, 262 not. A grainy sign panel with 22 px lines needs the mean.
     static let smoothable = 20.0
+
+    /// On a page (`TesseractEngine.pageLines` lines or more) lines up to this tall are small print too:
+    /// fine serif print standing 21 px lost its hairlines to the mean (83 of a page's 147 lines read, 173
+    /// lines of junk; 147 and none unsmoothed), while the harness's body text, 26–30 px, reads as well
+    /// smoothed (and lost three lines sharpened, as small print stretched flat is).
+    static let denseSmallPrint = 24.0
 
     /// Panels whose lines stand at least this tall (pixels) have their strokes grown before their
     /// Hangul is read (`LeptonicaImage.thickened`): Korean signs of thirteen seed sets of the harness,

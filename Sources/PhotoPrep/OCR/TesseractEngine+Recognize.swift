@@ -92,12 +92,20 @@ extension TesseractEngine {
                 // Grain on a panel photographed in dim light becomes specks under a global threshold
                 // and hides low-contrast text (yellow on red); a 3×3 mean removes it, but also the
                 // strokes of small print (a page photographed from one side, read as a panel).
-                let lines = lineHeight(oriented, panel)
-                if (lines ?? LetterSize.smoothable) >= LetterSize.smoothable,
-                   oriented.graininess() >= PanelFinder.grainy, let smooth = oriented.smoothed()
-                {
+                let measured = measuredLines(oriented, panel)
+                let lines = measured?.height
+                // Small print (see `LetterSize.smoothable`): short lines; a page's dozens of lines a little
+                // taller; or a page whose lines cannot be told apart: on a page of small print, dense and
+                // grainy, the ink between lines runs them into one band, and smoothed its print was lost
+                // (three such pages photographed from one side: 119, 95 and 58 lines smoothed; 147, 116,
+                // 106 not). A sign panel of unknown lines is still smoothed: not, two Korean signs lost a
+                // line each.
+                let page = panel.rect.area >= 0.5 * Double(upright.width * upright.height)
+                let smallPrint = (lines ?? (page ? 0 : LetterSize.smoothable)) < LetterSize.smoothable
+                    || (measured?.count ?? 0) >= Self.pageLines && (lines ?? 0) < LetterSize.denseSmallPrint
+                if !smallPrint, oriented.graininess() >= PanelFinder.grainy, let smooth = oriented.smoothed() {
                     oriented = smooth
-                } else if map != nil, let lines, lines < LetterSize.smoothable, let sharp = oriented.sharpened() {
+                } else if map != nil, smallPrint, let sharp = oriented.sharpened() {
                     // Small print on a keystoned page is blurred where stretching enlarged it (its far
                     // side), and blurred letters 5–9 px high run into each other. Sharpened, the harness's
                     // small-print pages photographed from one side (two a seed) read 76 → 90% of their
@@ -183,12 +191,13 @@ extension TesseractEngine {
     /// Whether Korean is among the languages read.
     var readsKorean: Bool { languages.split(separator: "+").contains("kor") }
 
-    /// The height of the lines of text of a panel (cut out and turned dark on light as `oriented`),
-    /// measured with the panel's ground and text levels turned the same way; `nil` when unknown.
-    private func lineHeight(_ oriented: borrowing LeptonicaImage, _ panel: Panel) -> Double? {
+    /// The height and number of the lines of text of a panel (cut out and turned dark on light as
+    /// `oriented`), measured with the panel's ground and text levels turned the same way; `nil` when
+    /// unknown.
+    private func measuredLines(_ oriented: borrowing LeptonicaImage, _ panel: Panel) -> (height: Double, count: Int)? {
         guard let text = panel.textLevel else { return nil }
         let ground = panel.isDark ? 255 - panel.ground : panel.ground
-        return LetterSize.lineHeight(oriented, ground: ground, text: panel.isDark ? 255 - text : text)
+        return LetterSize.lines(oriented, ground: ground, text: panel.isDark ? 255 - text : text)
     }
 
     /// Small text is read again at the size Tesseract reads best (x-height about 20–30 px; only for OCR,

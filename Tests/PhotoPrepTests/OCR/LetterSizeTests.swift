@@ -29,6 +29,25 @@ import Testing
         return LetterSize.lineHeight(image, ground: 0xe6, text: 0x20).map(LetterSize.readingScale(lineHeight:)) ?? 1
     }
 
+    @Test func aPageCountsItsDozensOfLinesASignItsFew() throws {
+        // 40 lines of 24 pt serif print across a page, 32 px apart: they measure 21 px, above
+        // `smoothable`, below `denseSmallPrint`, and dozens (30: strips crossing a short line's end see
+        // fewer), so a grainy page of them is not smoothed. A sign's three lines stay a sign's few.
+        var args = ["-size", "960x1400", "xc:#e8e6e0", "-font", "Liberation-Serif", "-pointsize", "24",
+                    "-fill", "#202020"]
+        for i in 0..<40 { args += ["-annotate", "+20+\(60 + 32 * i)", "Quietly the harbour's lights go on, and \(i) ships wait"] }
+        guard let page = LeptonicaImage(try OCRFixtures.magick(args + ["-colorspace", "gray", "pgm:-"])),
+              let sign = LeptonicaImage(try Self.panel(points: 30))
+        else { throw NoPicture() }
+        let measuredPage = LetterSize.lines(page, ground: 0xe6, text: 0x20)
+        let onPage = try #require(measuredPage)
+        #expect(onPage.count >= TesseractEngine.pageLines && onPage.count <= 40, "\(onPage)")
+        #expect(onPage.height >= LetterSize.smoothable && onPage.height < LetterSize.denseSmallPrint, "\(onPage)")
+        let measuredSign = LetterSize.lines(sign, ground: 0xe6, text: 0x20)
+        let onSign = try #require(measuredSign)
+        #expect(onSign.count <= Self.lines.count, "\(onSign)")
+    }
+
     @Test(arguments: [30, 60, 100])
     func theLineHeightIsTheInkOfTheTallestLines(points: Int) throws {
         let image = try Self.panel(points: points)
