@@ -147,6 +147,23 @@ import Testing
         return try OCRFixtures.magick(args)
     }
 
+    /// A light page (`page`: "x0,y0 x1,y1", grey `colours.page`) on a dark table filling a 1536×2048 photo,
+    /// `text` on it (grey `colours.ink`) in two columns 700 px apart of `perColumn` lines `pitch` px apart,
+    /// photographed from one side (`corners`, as for `smallPrintPage`), blurred by `blur` px and grainy
+    /// (`grain`, ImageMagick's attenuation).
+    static func twoColumnPage(_ text: [String], perColumn: Int, pitch: Int, font: String, points: Int, page: String,
+                              colours: (page: String, ink: String), corners: String, blur: String, seed: String,
+                              grain: String) throws -> Raster {
+        var args = ["-size", "1536x2048", "xc:#3a3430", "-fill", colours.page, "-draw", "rectangle \(page)",
+                    "-font", font, "-pointsize", "\(points)", "-fill", colours.ink]
+        for (i, l) in text.enumerated() {
+            args += ["-annotate", "+\(110 + 700 * (i / perColumn))+\(200 + pitch * (i % perColumn))", l]
+        }
+        args += ["-virtual-pixel", "edge", "-distort", "Perspective", corners,
+                 "-blur", "0x\(blur)", "-seed", seed, "-attenuate", grain, "+noise", "Gaussian", "ppm:-"]
+        return try OCRFixtures.magick(args)
+    }
+
     @Test func smallPrintOnAPagePhotographedFromBelowIsReadWhereStretchingBlurredIt() throws {
         // The page's far (bottom) side 900 px wide against its near side's 1300, the photo a little
         // out of focus: stretched back to a rectangle, the bottom lines' letters (5 px high in the photo)
@@ -180,13 +197,11 @@ import Testing
         // sign is, and the serif's hairlines went with the grain: 140 of the 154 lines read. Not
         // smoothed (and sharpened, as small print stretched flat is), 154.
         let text = SkewTests.lines(154, seed: 9)
-        var args = ["-size", "1536x2048", "xc:#3a3430", "-fill", "#e9e6de", "-draw", "rectangle 60,60 1476,1990",
-                    "-font", "Liberation-Serif", "-pointsize", "15", "-fill", "#262626"]
-        for (i, l) in text.enumerated() { args += ["-annotate", "+\(110 + 700 * (i / 77))+\(200 + 22 * (i % 77))", l] }
-        args += ["-virtual-pixel", "edge", "-distort", "Perspective",
-                 "60,60 60,60  1476,60 1476,160  1476,1990 1476,1890  60,1990 60,1990",
-                 "-blur", "0x0.6", "-seed", "5", "-attenuate", "1.4", "+noise", "Gaussian", "ppm:-"]
-        let read = try TesseractEngine().recognize(try OCRFixtures.magick(args)).lines.map(\.text)
+        let image = try Self.twoColumnPage(text, perColumn: 77, pitch: 22, font: "Liberation-Serif", points: 15,
+                                           page: "60,60 1476,1990", colours: ("#e9e6de", "#262626"),
+                                           corners: "60,60 60,60  1476,60 1476,160  1476,1990 1476,1890  60,1990 60,1990",
+                                           blur: "0.6", seed: "5", grain: "1.4")
+        let read = try TesseractEngine().recognize(image).lines.map(\.text)
         #expect(OCRFixtures.linesReadInOrder(read, text) >= 150, "\(read.joined(separator: "\n"))")
     }
 
@@ -198,21 +213,12 @@ import Testing
         // far side, which ran into their neighbours: 148 of the 170 lines read. Stretched back to a
         // rectangle (as a panel with that keystone is), 165. Seven draws of the words, prepared with
         // `prepare-photo`, read 80–157 lines unstretched, 163–168 stretched.
-        var state: UInt64 = 3
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
-        let words = Self.smallPrint.joined(separator: " ").split(separator: " ").map(String.init)
-        let vocabulary = Array(Set(words)).sorted()
-        let lines = (0..<170).map { _ in (0..<9).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: " ") }
-        var args = ["-size", "1536x2048", "xc:#3a3430", "-fill", "#efece4", "-draw", "rectangle 54,54 1494,2004",
-                    "-font", "DejaVu-Sans", "-pointsize", "13", "-fill", "#161616"]
-        for (i, l) in lines.enumerated() { args += ["-annotate", "+\(110 + 700 * (i / 85))+\(200 + 20 * (i % 85))", l] }
-        args += ["-virtual-pixel", "edge", "-distort", "Perspective",
-                 "54,54 54,102  1494,54 1494,54  1494,2004 1482,2004  54,2004 36,1938",
-                 "-blur", "0x0.6", "-seed", "11", "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-"]
-        let read = try TesseractEngine().recognize(try OCRFixtures.magick(args)).lines.map(\.text)
+        let lines = SkewTests.lines(170, seed: 3)
+        let image = try Self.twoColumnPage(lines, perColumn: 85, pitch: 20, font: "DejaVu-Sans", points: 13,
+                                           page: "54,54 1494,2004", colours: ("#efece4", "#161616"),
+                                           corners: "54,54 54,102  1494,54 1494,54  1494,2004 1482,2004  54,2004 36,1938",
+                                           blur: "0.6", seed: "11", grain: "0.4")
+        let read = try TesseractEngine().recognize(image).lines.map(\.text)
         #expect(OCRFixtures.linesReadInOrder(read, lines) >= 160, "\(read.joined(separator: "\n"))")
     }
 }
