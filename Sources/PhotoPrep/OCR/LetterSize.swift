@@ -17,14 +17,9 @@ enum LetterSize {
     /// its text about `text`): the height of the bands of rows with ink, measured in strips a quarter
     /// as wide (a line tilted 3° across the panel is not counted 50 px taller), leaving out specks and
     /// bands as tall as half the panel; the 90th percentile, as a strip crossing only stacked jamo
-    /// (금: ㄱ over ㅡ over ㅁ) or a short word's x-height sees bands lower than the line.
+    /// (금: ㄱ over ㅡ over ㅁ) or a short word's x-height sees bands lower than the line. With it, how
+    /// many lines a strip crosses (the bands counted, over the strips): dozens on a page, a few on a sign.
     /// `nil` when no band is found.
-    static func lineHeight(_ oriented: borrowing LeptonicaImage, ground: UInt8, text: UInt8) -> Double? {
-        lines(oriented, ground: ground, text: text)?.height
-    }
-
-    /// The typical height of the lines of text of `oriented` (`lineHeight`) and how many lines a strip
-    /// crosses (the bands counted, over the strips): dozens on a page, a few on a sign.
     static func lines(_ oriented: borrowing LeptonicaImage, ground: UInt8, text: UInt8) -> (height: Double, count: Int)? {
         guard text < ground else { return nil }
         let threshold = UInt8((Int(ground) + Int(text) + 1) / 2)

@@ -179,8 +179,10 @@ extension TesseractEngine {
         // read, it is read again turned level (its lines' boxes mapped back to the picture). That reading
         // is kept when it reads far more, as a lost page does: a street's rows of windows can pass for
         // slanted lines, and its few words read turned were a little worse (seed 5: 78.3 → 76.4%).
+        guard lines.count < Self.pageLines else { return out + lines }
+        if plan.restSlant.value == nil { plan.restSlant.value = .some(rest.levellingAngle()) }
         var map: ProjectiveMap? = nil
-        guard lines.count < Self.pageLines, let degrees = rest.levellingAngle(),
+        guard let degrees = plan.restSlant.value ?? nil,
               let level = rest.turned(by: degrees, map: &map)
         else { return out + lines }
         let again = try readRest(level, map: map)

@@ -40,6 +40,9 @@ struct ReadingPlan {
     var readRestAsIs: Bool
     /// The share of the picture outside every panel's bounds (about: overlapping panels count twice).
     var restShare: Double
+    /// The slant of the rest's lines (`LeptonicaImage.levellingAngle`), measured the first time a reading
+    /// of the rest asks for it; its readings with the global threshold and enlarged ask again.
+    let restSlant = Measured<Double?>()
 
     init(_ upright: borrowing LeptonicaImage, quarterTurns: Int, invert: Bool, findPanels: Bool = true) {
         self.quarterTurns = quarterTurns
@@ -69,6 +72,11 @@ struct ReadingPlan {
     }
 }
 
+/// A value measured once, when first needed, then kept: `nil` until then.
+final class Measured<Value> {
+    var value: Value?
+}
+
 /// One candidate line in the upright frame, ready to be merged, filtered and ordered.
 struct FoundLine {
     var line: TextLine
@@ -77,9 +85,10 @@ struct FoundLine {
     var textHeight: Double
     /// The rectangle of the panel it was read in (upright frame), `nil` outside panels.
     var panel: PixelRect? = nil
-    /// On a keystoned panel, its rectangle on the panel stretched flat (unscaled), where it was read. Its
-    /// `rect` in the picture bounds the line as it lies there, slanted: on a page of small print
-    /// photographed from one side that box covers the lines above and below it too.
+    /// Read through a map (on a keystoned panel stretched flat, or on the rest turned level), its
+    /// rectangle where it was read (unscaled). Its `rect` in the picture bounds the line as it lies there,
+    /// slanted: on a page of small print photographed from one side that box covers the lines above and
+    /// below it too.
     var flat: PixelRect? = nil
 
     /// Its letters and digits.
@@ -122,8 +131,8 @@ extension FoundLine {
     /// reading of the same word in a box three times its height (51%), each dropped the other, and the
     /// photo lost the word.
     ///
-    /// Two lines read on one keystoned panel are compared where they were read, on the panel stretched
-    /// flat (`places`).
+    /// Two lines read through the same map (one keystoned panel stretched flat, or the rest turned
+    /// level) are compared where they were read (`places`).
     static func merge(_ lines: [FoundLine]) -> [FoundLine] {
         let whole = lines.filter { l in
             !lines.contains { o in l.isMisreading(around: o) || l.isFragment(of: o) && !o.isMisreading(around: l) }
@@ -168,8 +177,8 @@ extension FoundLine {
         return theirs.intersectionArea(mine) >= 0.9 * theirs.area
     }
 
-    /// Where lines `a` and `b` lie, to be compared: on their panel stretched flat when both were read
-    /// there (`flat`), else in the picture.
+    /// Where lines `a` and `b` lie, to be compared: where both were read, when that was through a map
+    /// (`flat`: their panel stretched flat, or the rest turned level), else in the picture.
     static func places(_ a: FoundLine, _ b: FoundLine) -> (PixelRect, PixelRect) {
         if a.panel == b.panel, let fa = a.flat, let fb = b.flat { return (fa, fb) }
         return (a.rect, b.rect)

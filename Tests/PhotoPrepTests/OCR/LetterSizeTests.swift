@@ -19,14 +19,14 @@ import Testing
 
     static func lineHeight(_ raster: Raster) throws -> Double {
         guard let image = LeptonicaImage(raster) else { throw NoPicture() }
-        let height = LetterSize.lineHeight(image, ground: 0xe6, text: 0x20)
+        let height = LetterSize.lines(image, ground: 0xe6, text: 0x20)?.height
         return try #require(height)
     }
 
     /// The factor a panel of `raster` is also read at, as the engine decides it from its line height.
     static func readingScale(_ raster: Raster) throws -> Double {
         guard let image = LeptonicaImage(raster) else { throw NoPicture() }
-        return LetterSize.lineHeight(image, ground: 0xe6, text: 0x20).map(LetterSize.readingScale(lineHeight:)) ?? 1
+        return LetterSize.lines(image, ground: 0xe6, text: 0x20).map { LetterSize.readingScale(lineHeight: $0.height) } ?? 1
     }
 
     @Test func aPageCountsItsDozensOfLinesASignItsFew() throws {
