@@ -385,6 +385,9 @@ import Testing
     @Test func hangulSyllablesReadAsWordsAreJoinedButRealSpacesStay() {
         // 홍대입구 as Tesseract's Korean model gives it: one "word" per syllable, 8 px apart.
         #expect(Self.line([("홍", 0, 55), ("대", 63, 55), ("입", 126, 55), ("구", 189, 55)]).text == "홍대입구")
+        // 입 and 구 as one photo's sign gave them: 구's ink leaves a gap of 0.27 heights, but the syllables
+        // stand one pitch (1.07 heights, middle to middle) apart.
+        #expect(Self.line([("홍", 0, 54), ("대", 62, 54), ("입", 124, 50), ("구", 190, 47)]).text == "홍대입구")
         // 나가는 곳: a real space, a third of the height wide.
         #expect(Self.line([("나가는", 0, 170), ("곳", 192, 55)]).text == "나가는 곳")
         // Latin words keep their spaces however tight.
