@@ -187,28 +187,35 @@ struct LeptonicaImage: ~Copyable {
     /// heights of its lines of dark text, measured in strips so a tilted line is not as tall as
     /// its whole slant.
     func inkBandHeights(below threshold: UInt8, strips: Int, minInk: Int) -> [Int] {
-        guard depth == 8, let data = pixGetData(pix), strips > 0 else { return [] }
-        let w = width, h = height, wpl = Int(pixGetWpl(pix))
-        guard w >= strips, h > 0 else { return [] }
-        var out: [Int] = []
-        for s in 0..<strips {
-            let x0 = s * w / strips, x1 = (s + 1) * w / strips
-            var run = 0
-            for y in 0..<h {
-                let row = data + y * wpl
-                var ink = 0
-                for x in x0..<x1 where Self.byte(row, x) < threshold {
-                    ink += 1
-                }
-                if ink >= minInk {
-                    run += 1
-                } else {
-                    if run > 0 { out.append(run) }
-                    run = 0
-                }
-            }
-            if run > 0 { out.append(run) }
+        guard strips > 0, width >= strips else { return [] }
+        return (0..<strips).flatMap { s in
+            inkBands(below: threshold, columns: s * width / strips..<(s + 1) * width / strips, minInk: minInk)
+                .map(\.count)
         }
+    }
+
+    /// The bands of rows holding dark ink (pixels darker than `threshold`, at least `minInk` of them
+    /// in a row between `columns`) of this 8-bit picture, top to bottom.
+    func inkBands(below threshold: UInt8, columns: Range<Int>, minInk: Int) -> [Range<Int>] {
+        guard depth == 8, let data = pixGetData(pix), columns.lowerBound >= 0, columns.upperBound <= width
+        else { return [] }
+        let wpl = Int(pixGetWpl(pix))
+        var out: [Range<Int>] = []
+        var start: Int? = nil
+        for y in 0..<height {
+            let row = data + y * wpl
+            var ink = 0
+            for x in columns where Self.byte(row, x) < threshold {
+                ink += 1
+            }
+            if ink >= minInk {
+                if start == nil { start = y }
+            } else if let s = start {
+                out.append(s..<y)
+                start = nil
+            }
+        }
+        if let s = start { out.append(s..<height) }
         return out
     }
 }

@@ -35,6 +35,20 @@ enum LineFilter {
         }
     }
 
+    /// A reading alone that confirms an unsure line has at least this confidence.
+    static let sure = 85.0
+
+    /// Whether a line `clean` drops is worth reading again alone: an unsure reading of CJK syllables,
+    /// not one syllable repeated. One Hangul syllable carries what two or three Latin letters do, and
+    /// Korean signs are full of words of two (금연, 시청, 입구) that the unsure rule's words of three
+    /// letters or four never admit; a texture read as Korean gives one syllable over and over ("이이").
+    static func deservesSecondLook(_ line: TextLine) -> Bool {
+        let syllables = line.text.unicodeScalars.filter { TextLine.isCJK($0) }
+        guard syllables.count >= 2, line.textHeight >= 8 else { return false }
+        let letters = line.text.filter { $0.isLetter || $0.isNumber }
+        return syllables.count * 2 >= letters.count && Set(syllables).count >= 2
+    }
+
     /// A word that is only a symbol or a single low-confidence mark, as panel edges and bricks give.
     static func isNoise(_ w: TextWord) -> Bool {
         let alnum = w.text.filter { $0.isLetter || $0.isNumber }.count

@@ -88,4 +88,22 @@ import Testing
         let result = try TesseractEngine(languages: "kor+eng").recognize(image)
         #expect(result.lines.map(\.text) == ["금연", "No Smoking"])
     }
+
+    @Test func aLineOfBigHangulLayoutAnalysisLeavesOutIsReadAlone() throws {
+        // A grey panel on a wall, a line of big Hangul in a regular weight over an English one, grainy.
+        let image = try OCRFixtures.magick([
+            "-seed", "7", "-size", "2048x1152", "xc:#8a8a8a", "-fill", "#d8d8d8", "-draw", "rectangle 60,500 1980,1000",
+            "-font", "Noto-Sans-CJK-KR", "-pointsize", "100", "-fill", "#555555", "-annotate", "+90+680", "종합운동장",
+            "-font", "DejaVu-Sans", "-pointsize", "80", "-annotate", "+90+850", "Sports Complex",
+            "-attenuate", "0.6", "+noise", "Gaussian", "-colorspace", "gray", "pgm:-",
+        ])
+        // Tesseract's page layout analysis takes the Hangul line for no text: its defaults read scraps of
+        // jamo ("호", "ㅇ") and no line of it.
+        let unspaced = { (s: String) in s.replacingOccurrences(of: " ", with: "") }
+        let cli = try OCRFixtures.tesseractCLILines(image, languages: "kor+eng")
+        #expect(!cli.contains { unspaced($0).contains("운동장") }, "\(cli)")
+        // (Whether 종 and 합 stand a word apart is left to the spacing tests: their ink leaves a gap.)
+        let result = try TesseractEngine(languages: "kor+eng").recognize(image)
+        #expect(result.lines.map { unspaced($0.text) } == ["종합운동장", "SportsComplex"])
+    }
 }

@@ -245,6 +245,20 @@ import Testing
         #expect(LineFilter.clean(Self.line([("Opening", 62, true), ("hours", 55, true)]))?.text == "Opening hours")
         #expect(LineFilter.clean(Self.line([("1250", 58, false), ("won", 50, false)]))?.text == "1250 won")
     }
+
+    @Test func anUnsureKoreanWordIsReadAgainAloneButNotATexturesSyllables() {
+        // 금연 read at 45% within a sign's panel (97% alone) is dropped by the rule for unsure lines, which
+        // wants words of three or four letters; it deserves a second look. So does 주차장 at 28%.
+        let unsure = Self.line([("금연", 45, false)])
+        #expect(LineFilter.clean(unsure) == nil)
+        #expect(LineFilter.deservesSecondLook(unsure))
+        #expect(LineFilter.deservesSecondLook(Self.line([("주차장", 28, false)])))
+        // A texture read as Korean: one syllable over and over, or one syllable among Latin junk.
+        #expect(!LineFilter.deservesSecondLook(Self.line([("이이", 30, false), ("이이", 25, false)])))
+        #expect(!LineFilter.deservesSecondLook(Self.line([("가", 24, false), ("Pipes", 16, false), ("SSE", 13, false)])))
+        // Latin lines are not: a short unsure Latin word is a texture's as often as a sign's.
+        #expect(!LineFilter.deservesSecondLook(Self.line([("No", 45, false)])))
+    }
 }
 
 @Suite struct PassGeometryTests {
