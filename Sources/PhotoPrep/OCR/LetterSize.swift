@@ -47,6 +47,11 @@ enum LetterSize {
     /// 93.7% → 95.6% of lines; none lost more than one line.
     static let thickenedHangul = 30.0
 
+    /// The factor to read a line `lineHeight` tall at, cut out alone: to `target`, enlarged at most 3×.
+    static func aloneScale(lineHeight line: Double) -> Double {
+        min(3, max(0.2, target / line))
+    }
+
     /// The factor to read lines `lineHeight` tall at besides 1: less than 1 when they stand taller than
     /// `largest`.
     static func readingScale(lineHeight line: Double) -> Double {

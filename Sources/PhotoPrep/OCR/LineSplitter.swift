@@ -26,8 +26,18 @@ enum LineSplitter {
         let boundary = max(gapRatio * h, spaceRatio * space)
         var out: [TextLine] = []
         var current: [TextWord] = [words[0]]
+        // A mark of no letter or digit standing taller than the line is a panel's edge, not text: it
+        // bridges no gap ("Smoking Room |” International", two panels' words, the "|”" 1.8 text heights
+        // tall between them). A dash or an ampersand between words is no taller than they are.
+        func edge(_ w: TextWord) -> Bool {
+            axis.thickness([w]) > 1.5 * h && !w.text.contains { $0.isLetter || $0.isNumber }
+        }
         for w in words.dropFirst() {
-            let prev = current[current.count - 1]
+            if edge(w) {
+                current.append(w)
+                continue
+            }
+            let prev = current.last { !edge($0) } ?? current[current.count - 1]
             if axis.start(w) - axis.end(prev) > boundary {
                 out.append(TextLine(words: current, slope: line.slope))
                 current = [w]

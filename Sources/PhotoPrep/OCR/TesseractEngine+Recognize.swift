@@ -329,7 +329,7 @@ extension TesseractEngine {
         let around = PixelRect(minX: max(0, (r.minX - 2 * h).rounded(.down)), minY: max(0, (r.minY - 0.5 * h).rounded(.down)),
                                maxX: min(Double(image.width), r.maxX + 2 * h),
                                maxY: min(Double(image.height), r.maxY + 0.5 * h))
-        let factor = min(3, max(0.2, LetterSize.target / h))
+        let factor = LetterSize.aloneScale(lineHeight: h)
         guard let crop = image.clipped(to: around), let big = crop.scaled(by: factor) else { return [] }
         return try readCutOut(big, factor: factor, origin: (around.minX, around.minY)).flatMap { again in
             LineSplitter.split(again).compactMap { piece in
@@ -373,7 +373,7 @@ extension TesseractEngine {
             let top = max(0, (Double(band.lowerBound) - 0.3 * h).rounded(.down))
             let cut = PixelRect(minX: 0, minY: top, maxX: Double(image.width),
                                 maxY: min(Double(image.height), Double(band.upperBound) + 0.3 * h))
-            let factor = min(3, max(0.2, LetterSize.target / h))
+            let factor = LetterSize.aloneScale(lineHeight: h)
             guard let strip = image.clipped(to: cut), let sized = strip.scaled(by: factor) else { continue }
             out += try pass(sized, scale: factor, offset: (0, top), origin: origin, panel: panel, map: map,
                             layout: .line).filter { $0.line.confidence >= LineFilter.sure }

@@ -203,6 +203,21 @@ import Testing
         #expect(LineSplitter.split(line).map(\.text) == ["Tickets", "|", "Waiting"])
     }
 
+    @Test func aPanelsEdgeReadAsAMarkBridgesNoGapButADashStillJoins() {
+        // Two panels' words under dim light, the edge between them read as "|”": a mark as wide as a
+        // letter but twice the line's height, filling the gap of 2.3 heights between the panels' words
+        // so that neither gap beside it is wider than a word space.
+        var edge = Self.word("|”", 285, 25)
+        edge.rect.minY = 85; edge.rect.maxY = 145
+        let line = TextLine(words: [Self.word("Smoking", 50, 130), Self.word("Room", 190, 80), edge,
+                                    Self.word("International", 340, 190)], slope: 0)
+        #expect(LineSplitter.split(line).map(\.text) == ["Smoking Room |”", "International"])
+        // A dash between numbers stands no taller than they do: the line stays whole.
+        let hours = TextLine(words: [Self.word("9:00", 100, 70), Self.word("-", 180, 12),
+                                     Self.word("18:00", 202, 85)], slope: 0)
+        #expect(LineSplitter.split(hours).map(\.text) == ["9:00 - 18:00"])
+    }
+
     @Test func ordinaryWordSpacesKeepALineWhole() {
         let line = TextLine(words: [Self.word("Mind", 100, 90), Self.word("the", 205, 60),
                                     Self.word("gap", 280, 60)], slope: 0)
