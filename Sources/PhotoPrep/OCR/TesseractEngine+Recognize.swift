@@ -277,7 +277,7 @@ extension TesseractEngine {
     /// moved by `offset` (`image` cut out of the panel there), then moved by `origin` or, for a
     /// rectified panel, through `map`; found with `layout` when given, else with the options' layout.
     /// Junk is dropped (`LineFilter`); unsure Korean lines are read again alone (`readingAlone`).
-    private func pass(_ image: borrowing LeptonicaImage, scale: Double, offset: (x: Double, y: Double) = (0, 0),
+    func pass(_ image: borrowing LeptonicaImage, scale: Double, offset: (x: Double, y: Double) = (0, 0),
                       origin: (x: Double, y: Double) = (0, 0), panel: PixelRect? = nil, map: ProjectiveMap? = nil,
                       layout: PageLayout? = nil)
         throws(OCRError) -> [FoundLine]
@@ -318,90 +318,6 @@ extension TesseractEngine {
                              flat: map == nil ? nil : unscaled)
         }
     }
-
-    /// A line the filter dropped as unsure (`LineFilter.deservesSecondLook`) read again alone: cut out of
-    /// `image` with two text heights beside it and half of one above and below, brought to the size
-    /// Tesseract reads best (`LetterSize.target`), read as a single line. Its readings kept only when
-    /// sure (`LineFilter.sure`), in `image`'s coordinates. A sign's 금연 read at 45% within its panel
-    /// reads at 97% alone; a 110 px 주차장 read at 28% reads at 93% reduced.
-    private func readingAlone(_ line: TextLine, in image: borrowing LeptonicaImage) throws(OCRError) -> [TextLine] {
-        let h = line.textHeight, r = line.rect
-        let around = PixelRect(minX: max(0, (r.minX - 2 * h).rounded(.down)), minY: max(0, (r.minY - 0.5 * h).rounded(.down)),
-                               maxX: min(Double(image.width), r.maxX + 2 * h),
-                               maxY: min(Double(image.height), r.maxY + 0.5 * h))
-        let factor = LetterSize.aloneScale(lineHeight: h)
-        guard let crop = image.clipped(to: around), let big = crop.scaled(by: factor) else { return [] }
-        return try readCutOut(big, factor: factor, origin: (around.minX, around.minY)).flatMap { again in
-            LineSplitter.split(again).compactMap { piece in
-                LineFilter.clean(piece).flatMap { $0.confidence >= LineFilter.sure ? $0 : nil }
-            }
-        }
-    }
-
-    /// The lines of a sign panel (`image`, dark on light, its corner at `origin` or mapped by `map`)
-    /// that Tesseract's page layout analysis left out of its reading `read`: bands of rows holding ink
-    /// darker than `threshold` that no line read crosses, each cut out across the panel, brought to
-    /// the size Tesseract reads best and read as a single line; kept only when read surely.
-    /// Layout analysis can take a line of big Hangul, whose syllables stack jamo, for no text at all:
-    /// a panel's 종합운동장 (100 px) was left out at every size, and read at 93–97% alone.
-    private func readingMissedLines(_ image: borrowing LeptonicaImage, besides read: [FoundLine], below threshold: UInt8,
-                                    origin: (x: Double, y: Double), panel: PixelRect, map: ProjectiveMap?)
-        throws(OCRError) -> [FoundLine]
-    {
-        let rows = read.map { l in
-            let r = l.flat ?? l.rect.moved(by: -origin.x, -origin.y)
-            return r.minY...r.maxY
-        }
-        // The panel's edges (its frame, the wall a keystone leaves at its corners) are no line's ink.
-        let inset = image.width / 25
-        let ink = image.inkBands(below: threshold, columns: inset..<image.width - inset,
-                                 minInk: max(3, image.width / 200))
-        let bands = Self.textBands(ink, height: image.height)
-        // Missed: no line read lies half in it, nor it half in a line. And not much lower than the lines
-        // read: grain and scratches make thin bands, and a line left out is a big one.
-        let heights = rows.map { $0.upperBound - $0.lowerBound }.sorted()
-        let least = heights.isEmpty ? 0 : 0.6 * heights[heights.count / 2]
-        let missed = bands.filter { band in
-            Double(band.count) >= least && !rows.contains { r in
-                min(r.upperBound, Double(band.upperBound)) - max(r.lowerBound, Double(band.lowerBound))
-                    >= 0.5 * min(Double(band.count), r.upperBound - r.lowerBound)
-            }
-        }
-        var out: [FoundLine] = []
-        for band in missed.prefix(Self.missedLineReads) {
-            let h = Double(band.count)
-            let top = max(0, (Double(band.lowerBound) - 0.3 * h).rounded(.down))
-            let cut = PixelRect(minX: 0, minY: top, maxX: Double(image.width),
-                                maxY: min(Double(image.height), Double(band.upperBound) + 0.3 * h))
-            let factor = LetterSize.aloneScale(lineHeight: h)
-            guard let strip = image.clipped(to: cut), let sized = strip.scaled(by: factor) else { continue }
-            out += try pass(sized, scale: factor, offset: (0, top), origin: origin, panel: panel, map: map,
-                            layout: .line).filter { $0.line.confidence >= LineFilter.sure }
-        }
-        return out
-    }
-
-    /// The bands of rows of ink (`LeptonicaImage.inkBands`) of a picture `height` tall that can be lines
-    /// of text: bands a few pixels apart joined (the jamo of a Hangul syllable, an i's dot), then those
-    /// from 12 px to half the picture kept, not touching its top or bottom (the panel's edge).
-    static func textBands(_ bands: [Range<Int>], height: Int) -> [Range<Int>] {
-        var joined: [Range<Int>] = []
-        for b in bands {
-            if let last = joined.last, b.lowerBound - last.upperBound <= max(3, min(last.count, b.count) / 8) {
-                joined[joined.count - 1] = last.lowerBound..<b.upperBound
-            } else {
-                joined.append(b)
-            }
-        }
-        return joined.filter { $0.count >= 12 && $0.count * 2 <= height && $0.lowerBound > 0 && $0.upperBound < height }
-    }
-
-    /// At most this many bands of a panel are read alone (`readingMissedLines`).
-    static let missedLineReads = 8
-
-    /// At most this many lines of one reading are read again alone (`readingAlone`): a texture read in
-    /// Korean can give dozens of unsure lines.
-    static let secondLooks = 6
 
     /// How much readable text a set of lines holds: letters and digits of words that are either in the
     /// dictionary or read with high confidence, weighted by confidence. Text read upside down or
