@@ -28,7 +28,7 @@ extension TesseractEngine {
     /// Layout analysis can take a line of big Hangul, whose syllables stack jamo, for no text at all:
     /// a panel's 종합운동장 (100 px) was left out at every size, and read at 93–97% alone.
     func readingMissedLines(_ image: borrowing LeptonicaImage, besides read: [FoundLine], below threshold: UInt8,
-                                    origin: (x: Double, y: Double), panel: PixelRect, map: ProjectiveMap?)
+                            origin: (x: Double, y: Double), panel: PixelRect, map: ProjectiveMap?)
         throws(OCRError) -> [FoundLine]
     {
         let rows = read.map { l in
