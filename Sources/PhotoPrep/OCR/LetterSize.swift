@@ -22,13 +22,18 @@ enum LetterSize {
     /// `nil` when no band is found.
     static func lines(_ oriented: borrowing LeptonicaImage, ground: UInt8, text: UInt8) -> (height: Double, count: Int)? {
         guard text < ground else { return nil }
-        let threshold = UInt8((Int(ground) + Int(text) + 1) / 2)
+        let threshold = inkThreshold(ground: ground, text: text)
         let strips = 4
         let minInk = max(2, oriented.width / strips / 100)
         let bands = oriented.inkBandHeights(below: threshold, strips: strips, minInk: minInk)
             .filter { $0 >= 8 && $0 * 2 <= oriented.height }.sorted()
         guard !bands.isEmpty else { return nil }
         return (Double(bands[bands.count * 9 / 10]), bands.count / strips)
+    }
+
+    /// The grey level halfway between dark text `text` and its ground `ground`: darker is ink.
+    static func inkThreshold(ground: UInt8, text: UInt8) -> UInt8 {
+        UInt8((Int(ground) + Int(text) + 1) / 2)
     }
 
     /// Lines at least this tall (pixels) keep their strokes through a 3×3 mean; small print (a page

@@ -29,6 +29,13 @@ struct Panel: Equatable, Sendable {
         if let t = textLevel { return t > ground }
         return ground < 128
     }
+
+    /// Its ground's and text's grey levels as it is read, turned dark on light (a dark panel's
+    /// inverted); `nil` without a text level.
+    var darkOnLightLevels: (ground: UInt8, text: UInt8)? {
+        guard let t = textLevel else { return nil }
+        return isDark ? (255 - ground, 255 - t) : (ground, t)
+    }
 }
 
 /// Finds the panels of a sign wall (and the page in a photo of one) so each is read on its own.

@@ -145,9 +145,8 @@ extension TesseractEngine {
                             }
                         }
                         // Lines a sign's layout analysis left out at every size are read alone.
-                        if let text = panel.textLevel, (measured?.count ?? 0) < Self.pageLines {
-                            let ground = panel.isDark ? 255 - panel.ground : panel.ground
-                            let threshold = UInt8((Int(ground) + Int(panel.isDark ? 255 - text : text) + 1) / 2)
+                        if let levels = panel.darkOnLightLevels, (measured?.count ?? 0) < Self.pageLines {
+                            let threshold = LetterSize.inkThreshold(ground: levels.ground, text: levels.text)
                             read += try readingMissedLines(oriented, besides: read, below: threshold,
                                                            origin: origin, panel: panel.rect, map: map)
                         }
@@ -204,9 +203,8 @@ extension TesseractEngine {
     /// `oriented`), measured with the panel's ground and text levels turned the same way; `nil` when
     /// unknown.
     private func measuredLines(_ oriented: borrowing LeptonicaImage, _ panel: Panel) -> (height: Double, count: Int)? {
-        guard let text = panel.textLevel else { return nil }
-        let ground = panel.isDark ? 255 - panel.ground : panel.ground
-        return LetterSize.lines(oriented, ground: ground, text: panel.isDark ? 255 - text : text)
+        guard let levels = panel.darkOnLightLevels else { return nil }
+        return LetterSize.lines(oriented, ground: levels.ground, text: levels.text)
     }
 
     /// Small text is read again at the size Tesseract reads best (x-height about 20–30 px; only for OCR,
