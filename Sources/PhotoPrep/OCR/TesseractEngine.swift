@@ -190,6 +190,9 @@ public final class TesseractEngine {
             throw .recognitionFailed(reason: "Leptonica could not turn the picture")
         }
         found = try completing(found, plan: plan, in: upright)
+        // Rows that layout analysis cut in two at a river of word spaces, joined again (before the doubtful
+        // lines are read again: a joined row read unsurely is read alone whole).
+        found = BrokenRows.joined(found)
         found = try rereadingDoubtful(found, in: upright)
         // A street photo: a few words scattered over it, which Tesseract's layout analysis misses; or
         // small print it dropped beside big letters.
