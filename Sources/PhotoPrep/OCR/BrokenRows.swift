@@ -22,21 +22,22 @@ enum BrokenRows {
     }
 
     /// The pieces of one row, left to right, as one line: each piece's words moved from the frame it was
-    /// read in into the picture's (by the piece's box in both); of two words over the same place (a word
+    /// read in into the picture's, or the flat panel's for a line read through a map (by the piece's box
+    /// in both); of two words over the same place (a word
     /// cut in two at the cut, read by both pieces) the wider kept, and the halves of a word cut between
     /// its letters glued.
     static func joined(row parts: [FoundLine]) -> FoundLine {
         // Each word with the piece it came from.
         var words: [(word: TextWord, piece: Int)] = []
         for (k, p) in parts.enumerated() {
-            let read = p.line.rect
-            let fx = read.width > 0 ? p.rect.width / read.width : 1
-            let fy = read.height > 0 ? p.rect.height / read.height : 1
+            let read = p.line.rect, frame = p.flat ?? p.rect
+            let fx = read.width > 0 ? frame.width / read.width : 1
+            let fy = read.height > 0 ? frame.height / read.height : 1
             for var w in p.line.words {
-                w.rect = PixelRect(minX: p.rect.minX + (w.rect.minX - read.minX) * fx,
-                                   minY: p.rect.minY + (w.rect.minY - read.minY) * fy,
-                                   maxX: p.rect.minX + (w.rect.maxX - read.minX) * fx,
-                                   maxY: p.rect.minY + (w.rect.maxY - read.minY) * fy)
+                w.rect = PixelRect(minX: frame.minX + (w.rect.minX - read.minX) * fx,
+                                   minY: frame.minY + (w.rect.minY - read.minY) * fy,
+                                   maxX: frame.minX + (w.rect.maxX - read.minX) * fx,
+                                   maxY: frame.minY + (w.rect.maxY - read.minY) * fy)
                 if let i = words.firstIndex(where: { o in
                     min(o.word.rect.maxX, w.rect.maxX) - max(o.word.rect.minX, w.rect.minX)
                         > 0.5 * min(o.word.rect.width, w.rect.width)
@@ -67,7 +68,9 @@ enum BrokenRows {
         }
         let line = TextLine(words: glued, slope: parts.reduce(0) { $0 + $1.line.slope } / Double(parts.count))
         let rect = parts.dropFirst().reduce(parts[0].rect) { $0.union($1.rect) }
-        return FoundLine(line: line, rect: rect, textHeight: line.textHeight, panel: parts[0].panel)
+        let flats = parts.compactMap(\.flat)
+        let flat = flats.count == parts.count ? flats.dropFirst().reduce(flats[0]) { $0.union($1) } : nil
+        return FoundLine(line: line, rect: rect, textHeight: line.textHeight, panel: parts[0].panel, flat: flat)
     }
 
     /// A gap between two pieces of a row: `left` ends where `right` begins (or overlaps it a little).
@@ -90,7 +93,7 @@ enum BrokenRows {
     static func usualSpace(_ parts: [FoundLine]) -> Double? {
         let spaces = parts.flatMap { p in
             let read = p.line.rect
-            let fx = read.width > 0 ? p.rect.width / read.width : 1
+            let fx = read.width > 0 ? (p.flat ?? p.rect).width / read.width : 1
             return zip(p.line.words, p.line.words.dropFirst()).map { ($1.rect.minX - $0.rect.maxX) * fx }
         }.sorted()
         return spaces.count >= 3 ? spaces[spaces.count / 2] : nil
@@ -104,13 +107,17 @@ enum BrokenRows {
 
     /// The groups of `lines` (indices, left to right, two or more) that are one row cut by layout
     /// analysis: each piece followed by the next (`continues`), and the gap between them a river's
-    /// (`river`). Lines read through a map (a keystoned panel stretched flat) are left alone: their boxes
-    /// in the picture are slanted; so are lines running down the picture (read sideways), whose text
-    /// height is their words' length.
+    /// (`river`). Lines read through a map (a keystoned panel stretched flat) are compared where they
+    /// were read, with the lines read there (in the picture their boxes are slanted); lines running down
+    /// the picture (read sideways), whose text height is their words' length, are left alone.
     static func groups(_ lines: [FoundLine]) -> [[Int]] {
-        let candidates = lines.indices.filter { i in
-            lines[i].flat == nil && lines[i].textHeight > 0 && !LineSplitter.Axis(lines[i].line).vertical
+        // Each line where it was read: a line read through a map in its panel stretched flat, level.
+        let lines = lines.map { l in
+            var v = l
+            if let flat = l.flat { v.rect = flat; v.line.slope = 0 }
+            return v
         }
+        let candidates = lines.indices.filter { i in lines[i].textHeight > 0 && !LineSplitter.Axis(lines[i].line).vertical }
         var gaps: [Gap] = []
         for i in candidates {
             let next = candidates.filter { $0 != i && continues(lines[i], with: lines[$0]) }
@@ -162,12 +169,12 @@ enum BrokenRows {
                       _ candidates: [Int]) -> (end: End, rows: Int)
     {
         var g = gap
-        let panel = lines[gap.left].panel
+        let panel = lines[gap.left].panel, flat = lines[gap.left].flat != nil
         for rows in 0..<maxRiver {
             let h = g.textHeight, x = (g.from + g.to) / 2
             let near = candidates.compactMap { k -> (k: Int, dy: Double)? in
                 let c = lines[k]
-                guard k != g.left, k != g.right, c.panel == panel, sameSize(c.textHeight, h),
+                guard k != g.left, k != g.right, c.panel == panel, (c.flat != nil) == flat, sameSize(c.textHeight, h),
                       c.rect.maxX > g.from - h, c.rect.minX < g.to + h else { return nil }
                 let dy = (y(of: c, at: x) - g.y) * direction
                 return dy > levelShift * h && dy <= neighbourRows * h ? (k, dy) : nil
@@ -190,7 +197,8 @@ enum BrokenRows {
 
     /// Whether `b` continues `a` to its right on the same row (see `groups`).
     static func continues(_ a: FoundLine, with b: FoundLine) -> Bool {
-        guard a.panel == b.panel, sameSize(a.textHeight, b.textHeight), b.rect.midX > a.rect.midX else { return false }
+        guard a.panel == b.panel, (a.flat == nil) == (b.flat == nil), sameSize(a.textHeight, b.textHeight),
+              b.rect.midX > a.rect.midX else { return false }
         let h = min(a.textHeight, b.textHeight)
         let gap = b.rect.minX - a.rect.maxX
         guard gap < maxGap * h, gap > -0.5 * min(a.rect.width, b.rect.width) else { return false }

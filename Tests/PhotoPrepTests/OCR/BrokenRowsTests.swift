@@ -32,6 +32,26 @@ import Testing
         }
     }
 
+    @Test func rowsOfAPageStretchedBackFromAKeystoneAreComparedWhereTheyWereRead() {
+        // The same river on a page read through a map: in the picture each piece's box is slanted and
+        // lower the further right it lies (a row's pieces are not level there), on the page stretched
+        // flat they are.
+        let page = PixelRect(minX: 0, minY: 0, maxX: 1100, maxY: 500)
+        let lines = Self.column(rows: 10) { r in (3...6).contains(r) ? (500, 515) : nil }.map { l in
+            var l = l
+            l.flat = l.rect
+            l.panel = page
+            l.rect = PixelRect(minX: l.rect.minX, minY: l.rect.minY + 0.1 * l.rect.minX,
+                               maxX: l.rect.maxX, maxY: l.rect.maxY + 0.1 * l.rect.maxX)
+            return l
+        }
+        let joined = BrokenRows.joined(lines)
+        #expect(joined.count == 10)
+        let row = joined.first { $0.line.text == "left4 right4" }
+        #expect(row?.flat == PixelRect(minX: 100, minY: 210, maxX: 1000, maxY: 230))
+        #expect(row?.panel == page)
+    }
+
     @Test func twoColumnsUnderAFullWidthParagraphStayApart() {
         // A paragraph across the page, then two columns 30 px (1.5 text heights) apart down to the foot.
         let paragraph = Self.column(rows: 3) { _ in nil }
