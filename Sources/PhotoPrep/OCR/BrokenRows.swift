@@ -23,9 +23,8 @@ enum BrokenRows {
 
     /// The pieces of one row, left to right, as one line: each piece's words moved from the frame it was
     /// read in into the picture's, or the flat panel's for a line read through a map (by the piece's box
-    /// in both); of two words over the same place (a word
-    /// cut in two at the cut, read by both pieces) the wider kept, and the halves of a word cut between
-    /// its letters glued.
+    /// in both); of two words over the same place (a word cut in two at the cut, read by both pieces) the
+    /// wider kept, and the halves of a word cut between its letters glued.
     static func joined(row parts: [FoundLine]) -> FoundLine {
         // Each word with the piece it came from.
         var words: [(word: TextWord, piece: Int)] = []
@@ -76,7 +75,7 @@ enum BrokenRows {
     /// A gap between two pieces of a row: `left` ends where `right` begins (or overlaps it a little).
     struct Gap {
         var left: Int, right: Int
-        /// The gap's ends along the row, and the row's height there.
+        /// The gap's ends along the row, and the height of the row's middle there.
         var from: Double, to: Double, y: Double
         var textHeight: Double
         /// The space between the pieces (negative where they overlap).
@@ -207,10 +206,16 @@ enum BrokenRows {
         return abs(b.rect.midY - expected) < levelShift * h
     }
 
+    /// Whether two text heights are of one size of print (within `heightRatio`).
     static func sameSize(_ a: Double, _ b: Double) -> Bool { max(a, b) <= heightRatio * min(a, b) }
 
+    /// Text heights of one row differ by less than this factor (a piece of ascenders beside a piece of
+    /// descenders).
     static let heightRatio = 1.4
+    /// The widest gap, in text heights, between two pieces of a row (a word or two lost at the cut).
     static let maxGap = 4.0
+    /// Pieces of one row stand level within this many text heights (along their slope); lines of the
+    /// next row stand further.
     static let levelShift = 0.4
     /// The furthest, in text heights, the next line up or down may stand (a line and a half apart, as
     /// print is set, and one line read less).
