@@ -27,27 +27,6 @@ import Testing
         #expect(row.rect == PixelRect(minX: 100, minY: 50, maxX: 177, maxY: 64))
     }
 
-    /// A long line of small letters on a photo tilted 2.3° rises more than its letters' height along
-    /// its length: it is one row of text all the same, its height measured across its baseline (it was
-    /// taken for a patch of texture: a poster's footnote was never read).
-    @Test func aLongLineOfSmallLettersOnATiltedPhotoIsARow() throws {
-        let widths: [Double] = [7, 8, 4, 7, 9, 6, 7]
-        var line: [Mark] = []
-        var x = 100.0
-        for i in 0..<35 {
-            let w = widths[i % widths.count]
-            line.append(Self.letter(x, 50 + 0.04 * (x - 100), width: w, height: 9))
-            x += w + (i % 5 == 4 ? 5 : 2)
-        }
-        let rows = TextSpotter.rows(line, maxHeight: 90)
-        let row = try #require(rows.first)
-        #expect(rows.count == 1)
-        // Its box over twice its letters' height: its bottoms 12 px lower at its end.
-        #expect(row.rect.height > 2 * 9)
-        #expect(row.marks == 35)
-        #expect(row.aligned)
-    }
-
     /// Rows spotted on one line of small print (its words, and a gap the marks did not bridge) are
     /// read as one line; a row of the other polarity, of another size or on the next line is not joined.
     @Test func rowsAlongOneLineAreJoined() throws {
