@@ -31,18 +31,17 @@ extension TesseractEngine {
                 let rect = row.rect.divided(by: scale), h = row.markHeight / scale
                 let covered = missedOnly ? 0 : 0.5 * rect.area
                 guard !found.contains(where: { $0.rect.intersectionArea(rect) > covered }) else { return nil }
-                let around = PixelRect(minX: max(0, (rect.minX - 0.6 * h).rounded(.down)),
-                                       minY: max(0, (rect.minY - 0.4 * h).rounded(.down)),
-                                       maxX: rect.maxX + 0.6 * h, maxY: rect.maxY + 0.4 * h)
+                let (mx, my) = (SpottedRow.margin.x * h, SpottedRow.margin.y * h)
+                let around = PixelRect(minX: max(0, (rect.minX - mx).rounded(.down)),
+                                       minY: max(0, (rect.minY - my).rounded(.down)),
+                                       maxX: rect.maxX + mx, maxY: rect.maxY + my)
                 return SpottedRow(aligned: row.aligned, markHeight: h, around: around, darkText: darkText,
                                  contrast: image.contrast(in: around))
             }
         }
         var rows = candidates(upright, darkText: true) + candidates(inverse, darkText: false)
         if missedOnly {
-            // Small print beside big letters is whole lines: rows on one line are read together, and only
-            // lines with letters on a baseline.
-            rows = SpottedRow.joinedAlongLines(rows).filter(\.aligned)
+            rows = SpottedRow.missedLines(rows, besides: found)
         }
         let ranked = rows.sorted { ($0.aligned ? 1 : 0, $0.contrast) > ($1.aligned ? 1 : 0, $1.contrast) }
         // Reading a line costs about its width in line heights; short rows are cheap, so the budget is
@@ -97,6 +96,28 @@ struct SpottedRow: Equatable {
     var around: PixelRect
     var darkText: Bool
     var contrast: Int
+
+    /// Where much was read: the lines of small print among `rows` that no line of `found` touches. Small
+    /// print beside big letters is whole lines: rows on one line are joined (`joinedAlongLines`), and only
+    /// lines with letters on a baseline kept. Joined, rows either side of a line read reach over it: on a
+    /// page on its side photographed from one side, two columns' short last lines were spotted as one row
+    /// across the gutter and read as one line. (Their marks are compared, not the margin around them: a
+    /// line of small print close under a line read is still spotted.)
+    static func missedLines(_ rows: [SpottedRow], besides found: [FoundLine]) -> [SpottedRow] {
+        joinedAlongLines(rows).filter { row in
+            row.aligned && !found.contains { $0.rect.intersectionArea(row.marks) > 0 }
+        }
+    }
+
+    /// The margin a row is cut out with, in letter heights: either side, and above and below.
+    static let margin = (x: 0.6, y: 0.4)
+
+    /// Where the row's marks are: `around` without its `margin`.
+    var marks: PixelRect {
+        let (mx, my) = (Self.margin.x * markHeight, Self.margin.y * markHeight)
+        return PixelRect(minX: around.minX + mx, minY: around.minY + my,
+                         maxX: max(around.minX + mx, around.maxX - mx), maxY: max(around.minY + my, around.maxY - my))
+    }
 
     /// `rows` joined where they continue one another along a line: one polarity, about one letter
     /// height, overlapping in height by half the shorter, at most three letter heights apart.

@@ -27,6 +27,27 @@ import Testing
         #expect(row.rect == PixelRect(minX: 100, minY: 50, maxX: 177, maxY: 64))
     }
 
+    /// A long line of small letters on a photo tilted 2.3° rises more than its letters' height along
+    /// its length: it is one row of text all the same, its height measured across its baseline (it was
+    /// taken for a patch of texture: a poster's footnote was never read).
+    @Test func aLongLineOfSmallLettersOnATiltedPhotoIsARow() throws {
+        let widths: [Double] = [7, 8, 4, 7, 9, 6, 7]
+        var line: [Mark] = []
+        var x = 100.0
+        for i in 0..<35 {
+            let w = widths[i % widths.count]
+            line.append(Self.letter(x, 50 + 0.04 * (x - 100), width: w, height: 9))
+            x += w + (i % 5 == 4 ? 5 : 2)
+        }
+        let rows = TextSpotter.rows(line, maxHeight: 90)
+        let row = try #require(rows.first)
+        #expect(rows.count == 1)
+        // Its box over twice its letters' height: its bottoms 12 px lower at its end.
+        #expect(row.rect.height > 2 * 9)
+        #expect(row.marks == 35)
+        #expect(row.aligned)
+    }
+
     /// Rows spotted on one line of small print (its words, and a gap the marks did not bridge) are
     /// read as one line; a row of the other polarity, of another size or on the next line is not joined.
     @Test func rowsAlongOneLineAreJoined() throws {
@@ -45,6 +66,29 @@ import Testing
         #expect(whole.aligned)
         // Too far along the line (more than three letter heights) is another line of text.
         #expect(SpottedRow.joinedAlongLines([row(100, 60), row(200, 60)]).count == 2)
+    }
+
+    /// Where much was read, only lines no line read touches are spotted: rows either side of a line read,
+    /// joined along their line, reach over it (two columns' short last lines and the gutter between them).
+    @Test func aLineSpottedBesideMuchReadTouchesNoLineRead() {
+        func row(_ x: Double, _ width: Double) -> SpottedRow {
+            SpottedRow(aligned: true, markHeight: 10, around: PixelRect(minX: x, minY: 100, maxX: x + width, maxY: 116),
+                       darkText: true, contrast: 80)
+        }
+        let words = [TextWord(text: "residents", confidence: 95, rect: PixelRect(minX: 158, minY: 100, maxX: 182, maxY: 116),
+                              inDictionary: true)]
+        let read = FoundLine(line: TextLine(words: words, slope: 0), rect: PixelRect(minX: 158, minY: 100, maxX: 182, maxY: 116),
+                             textHeight: 16)
+        // Each row clear of the line read, joined they cross it.
+        #expect(SpottedRow.missedLines([row(100, 55), row(185, 50)], besides: [read]).isEmpty)
+        // A footnote far from it is spotted.
+        let footnote = [row(600, 80), row(700, 90)]
+        #expect(SpottedRow.missedLines(footnote, besides: [read]).map(\.around)
+                    == [PixelRect(minX: 600, minY: 100, maxX: 790, maxY: 116)])
+        // So is one close under a line read: the line reaches into its margin, not to its marks.
+        let above = FoundLine(line: TextLine(words: words, slope: 0), rect: PixelRect(minX: 600, minY: 88, maxX: 790, maxY: 102),
+                              textHeight: 14)
+        #expect(SpottedRow.missedLines(footnote, besides: [above]).count == 1)
     }
 
     /// Where little was read, the global-threshold reading of a photo keeps only the words a spotted
