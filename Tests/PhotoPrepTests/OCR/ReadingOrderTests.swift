@@ -261,6 +261,26 @@ import Testing
         #expect(LineFilter.clean(Self.line([("1250", 58, false), ("won", 50, false)]))?.text == "1250 won")
     }
 
+    /// Tesseract gives the first or last word of a line of small print 0–20% however well it reads it: in
+    /// a line of running text such a word stays; on a sign's short line, or when it stands taller than
+    /// the line's letters or is no word's shape, it goes.
+    @Test func aLineOfRunningTextKeepsItsUnsureEndWords() {
+        let running = Self.line([("council", 0, true), ("train", 91, true), ("thank", 88, true), ("state", 93, true),
+                                 ("have", 90, true), ("guided", 8, true)])
+        #expect(LineFilter.clean(running)?.text == "council train thank state have guided")
+        // A short line, a sign's: its unsure first word goes.
+        #expect(LineFilter.clean(Self.line([("Penis", 0, false), ("Exit", 90, true), ("4", 88, false)]))?.text == "Exit 4")
+        // Noise by its shape, or twice the line's height (a panel's edge beside the text): it goes.
+        #expect(LineFilter.clean(Self.line([("eee", 5, false), ("train", 91, true), ("thank", 88, true),
+                                            ("state", 93, true), ("have", 90, true)]))?.text == "train thank state have")
+        var tall = running
+        tall.words[0].rect.maxY = 60
+        #expect(LineFilter.clean(tall)?.text == "train thank state have guided")
+        // The line is judged on its own words: unsure end words do not carry a line that is not text.
+        #expect(LineFilter.clean(Self.line([("wee", 10, false), ("EOE", 30, false), ("nen", 20, false), ("sii", 30, false),
+                                            ("Ree", 25, false), ("ooo", 5, false)])) == nil)
+    }
+
     @Test func anUnsureKoreanWordIsReadAgainAloneButNotATexturesSyllables() {
         // 금연 read at 45% within a sign's panel (97% alone) is dropped by the rule for unsure lines, which
         // wants words of three or four letters; it deserves a second look. So does 주차장 at 28%.
