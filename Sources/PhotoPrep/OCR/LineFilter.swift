@@ -36,7 +36,7 @@ enum LineFilter {
         let letters = w.text.filter(\.isLetter).count
         return letters >= 3 && Double(letters) >= 0.75 * Double(w.text.count)
             && w.rect.height >= 0.7 * height && w.rect.height <= 1.4 * height
-            && isNoise(w, confidence: 100) == false
+            && !isNoise(w, confidence: 100)
     }
 
     static func keeps(_ line: TextLine) -> Bool {

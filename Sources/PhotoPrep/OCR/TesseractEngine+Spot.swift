@@ -105,7 +105,7 @@ struct SpottedRow: Equatable {
     /// line of small print close under a line read is still spotted.)
     static func missedLines(_ rows: [SpottedRow], besides found: [FoundLine]) -> [SpottedRow] {
         joinedAlongLines(rows).filter { row in
-            row.aligned && !found.contains { $0.rect.intersectionArea(row.marks) > 0 }
+            row.aligned && !found.contains { $0.rect.intersectionArea(row.marksRect) > 0 }
         }
     }
 
@@ -113,7 +113,7 @@ struct SpottedRow: Equatable {
     static let margin = (x: 0.6, y: 0.4)
 
     /// Where the row's marks are: `around` without its `margin`.
-    var marks: PixelRect {
+    var marksRect: PixelRect {
         let (mx, my) = (Self.margin.x * markHeight, Self.margin.y * markHeight)
         return PixelRect(minX: around.minX + mx, minY: around.minY + my,
                          maxX: max(around.minX + mx, around.maxX - mx), maxY: max(around.minY + my, around.maxY - my))
