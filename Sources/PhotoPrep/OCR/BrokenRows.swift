@@ -30,8 +30,7 @@ enum BrokenRows {
         var words: [(word: TextWord, piece: Int)] = []
         for (k, p) in parts.enumerated() {
             let read = p.line.rect, frame = p.flat ?? p.rect
-            let fx = read.width > 0 ? frame.width / read.width : 1
-            let fy = read.height > 0 ? frame.height / read.height : 1
+            let (fx, fy) = frameScale(p)
             for var w in p.line.words {
                 w.rect = PixelRect(minX: frame.minX + (w.rect.minX - read.minX) * fx,
                                    minY: frame.minY + (w.rect.minY - read.minY) * fy,
@@ -72,6 +71,13 @@ enum BrokenRows {
         return FoundLine(line: line, rect: rect, textHeight: line.textHeight, panel: parts[0].panel, flat: flat)
     }
 
+    /// How much `piece`'s words grow from the frame they were read in to the picture's (the flat panel's,
+    /// for a line read through a map): its box there over its box as read.
+    static func frameScale(_ piece: FoundLine) -> (x: Double, y: Double) {
+        let read = piece.line.rect, frame = piece.flat ?? piece.rect
+        return (read.width > 0 ? frame.width / read.width : 1, read.height > 0 ? frame.height / read.height : 1)
+    }
+
     /// A gap between two pieces of a row: `left` ends where `right` begins (or overlaps it a little).
     struct Gap {
         var left: Int, right: Int
@@ -91,8 +97,7 @@ enum BrokenRows {
     /// pixels), or `nil` when they have too few spaces to tell.
     static func usualSpace(_ parts: [FoundLine]) -> Double? {
         let spaces = parts.flatMap { p in
-            let read = p.line.rect
-            let fx = read.width > 0 ? (p.flat ?? p.rect).width / read.width : 1
+            let fx = frameScale(p).x
             return zip(p.line.words, p.line.words.dropFirst()).map { ($1.rect.minX - $0.rect.maxX) * fx }
         }.sorted()
         return spaces.count >= 3 ? spaces[spaces.count / 2] : nil

@@ -71,16 +71,17 @@ enum TextSpotter {
             let median = heights[heights.count / 2]
             let rect = g.dropFirst().reduce(g[0].rect) { $0.union($1.rect) }
             let strokes = g.reduce(0) { $0 + $1.runs }
-            // Bottoms of the full-height marks (not a comma's, not an i's dot) within a quarter of a
-            // letter's height of their line, between the quartiles.
+            // The baseline through the full-height marks (not a comma's, not an i's dot).
             let full = g.filter { $0.rect.height >= 0.8 * median }
+            let fit = baseline(full)
             // Three letters or more, or a word of touching letters; a row, not a patch of texture:
             // not much taller than its letters, measured along its baseline (a line of small print on a
             // photo tilted 2.3° rises 14 px along its 9 px letters: its box is taller than two letters).
             guard g.count >= 3 || (strokes >= 3 && rect.width >= 1.3 * median),
-                  levelHeight(g, slope: baseline(full).slope) <= 2 * median
+                  levelHeight(g, slope: fit.slope) <= 2 * median
             else { continue }
-            let spread = baselineSpread(full)
+            // Their bottoms within a quarter of a letter's height of it, between the quartiles.
+            let spread = baselineSpread(full, along: fit)
             out.append(Row(rect: rect, markHeight: median, marks: g.count,
                            aligned: g.count >= 3 && spread <= 0.25 * median && !isGrid(g)))
         }
@@ -91,10 +92,10 @@ enum TextSpotter {
     /// through them by least squares, its slope at most 0.1 (about 6°). On a photo taken slightly
     /// askew a word's letters stand on a slanting line: "Bus Stop" tilted 2.5°, its bottoms spread 7 px
     /// about a level line for letters 16 px tall, was taken for no text and never read.
-    static func baselineSpread(_ marks: [Mark]) -> Double {
+    /// `fit` is that line, `baseline(marks)`.
+    static func baselineSpread(_ marks: [Mark], along fit: (slope: Double, meanX: Double)) -> Double {
         guard !marks.isEmpty else { return .infinity }
-        let (slope, mx) = baseline(marks)
-        let residuals = marks.map { $0.rect.maxY - slope * ($0.rect.midX - mx) }.sorted()
+        let residuals = marks.map { $0.rect.maxY - fit.slope * ($0.rect.midX - fit.meanX) }.sorted()
         return residuals[residuals.count * 3 / 4] - residuals[residuals.count / 4]
     }
 
