@@ -35,6 +35,6 @@ let package = Package(
         ),
         .executableTarget(name: "prepare-photo", dependencies: ["PhotoPrep"]),
         .executableTarget(name: "photoprep-bench", dependencies: ["PhotoPrep"]),
-        .testTarget(name: "PhotoPrepTests", dependencies: ["PhotoPrep"]),
+        .testTarget(name: "PhotoPrepTests", dependencies: ["PhotoPrep", "CTesseract"]),
     ]
 )

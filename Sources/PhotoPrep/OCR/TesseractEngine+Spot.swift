@@ -17,17 +17,16 @@ extension TesseractEngine {
     func spottedLines(in upright: borrowing LeptonicaImage, besides found: [FoundLine], missedOnly: Bool = false)
         throws(OCRError) -> [FoundLine]
     {
-        guard let inverse = upright.inverted() else { return [] }
-        // Marks are looked for in at most about 1.4 megapixels (Sauvola's threshold costs a tenth of a
+        // Marks are looked for in at most about 1.4 megapixels (Sauvola's threshold cost a tenth of a
         // second per polarity on a 2048 px copy): letters a reader could make out stay 7 px tall there.
+        // Both polarities' marks come from one reduced picture and one pass of window sums (`marks`).
         let scale = min(1, (Self.spottingPixels / Double(upright.width * upright.height)).squareRoot())
+        guard let inverse = upright.inverted(), let small = scale < 1 ? upright.scaled(by: scale) : upright.grey()
+        else { return [] }
         let maxHeight = Double(min(upright.width, upright.height)) / 8
-        func candidates(_ image: borrowing LeptonicaImage, darkText: Bool) -> [SpottedRow] {
-            guard let small = scale < 1 ? image.scaled(by: scale) : image.grey() else { return [] }
-            let marks = small.darkMarks(window: 15, factor: 0.15) {
-                TextSpotter.mayBeText($0, maxHeight: maxHeight * scale)
-            }
-            return TextSpotter.rows(marks, maxHeight: maxHeight * scale).compactMap { row in
+        let marks = small.marks(window: 15, factor: 0.15) { TextSpotter.mayBeText($0, maxHeight: maxHeight * scale) }
+        func candidates(_ marks: [Mark], darkText: Bool) -> [SpottedRow] {
+            TextSpotter.rows(marks, maxHeight: maxHeight * scale).compactMap { row in
                 let rect = row.rect.divided(by: scale), h = row.markHeight / scale
                 let covered = missedOnly ? 0 : 0.5 * rect.area
                 guard !found.contains(where: { $0.rect.intersectionArea(rect) > covered }) else { return nil }
@@ -35,11 +34,12 @@ extension TesseractEngine {
                 let around = PixelRect(minX: max(0, (rect.minX - mx).rounded(.down)),
                                        minY: max(0, (rect.minY - my).rounded(.down)),
                                        maxX: rect.maxX + mx, maxY: rect.maxY + my)
+                // (The contrast is the same in either polarity.)
                 return SpottedRow(aligned: row.aligned, markHeight: h, around: around, darkText: darkText,
-                                 contrast: image.contrast(in: around))
+                                 contrast: upright.contrast(in: around))
             }
         }
-        var rows = candidates(upright, darkText: true) + candidates(inverse, darkText: false)
+        var rows = candidates(marks.dark, darkText: true) + candidates(marks.light, darkText: false)
         if missedOnly {
             rows = SpottedRow.missedLines(rows, besides: found)
         }

@@ -61,7 +61,7 @@ import Testing
         }
         let size = (turned.width, turned.height)
         #expect(size == (1200, 900))
-        let marks = turned.darkMarks(window: 15, factor: 0.34) { $0.width > 50 }
+        let marks = turned.marks(window: 15, factor: 0.34) { $0.width > 50 }.dark
         let bar = try #require(marks.max { $0.ink < $1.ink })
         #expect(abs(bar.rect.midX - drawn.midX) + abs(bar.rect.midY - drawn.midY) > 30, "the bar did not move")
         let back = try #require(map).map(bar.rect.midX, bar.rect.midY)

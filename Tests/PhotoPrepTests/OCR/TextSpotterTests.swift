@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CTesseract
 @testable import PhotoPrep
 
 /// The street-scene spotter: rows of letters found among a photo's marks, and the words kept from them.
@@ -288,5 +289,42 @@ import Testing
         engine.options.spotText = false
         #expect(!(try engine.recognize(image)).lines.contains { $0.text.contains("Pharmacy") })
         #expect(!(try OCRFixtures.tesseractCLILines(image)).contains { $0.contains("Pharmacy") })
+    }
+
+    /// The marks of both polarities come from one pass of window sums: a picture's light marks are
+    /// exactly its inverse's dark marks, measured on the inverse itself; and each polarity's marks are
+    /// its own letters (the light sign's letters are light marks, not dark ones).
+    @Test func aPicturesLightMarksAreItsInversesDarkMarks() throws {
+        guard let street = LeptonicaImage(try Self.busyStreet())?.grey(), let inverse = street.inverted() else {
+            Issue.record("Leptonica could not hold the picture")
+            return
+        }
+        let keep: (PixelRect) -> Bool = { $0.height >= 6 && $0.height <= 60 && $0.width <= 60 }
+        let both = street.marks(window: 15, factor: 0.15, keep: keep)
+        let inverseDark = inverse.marks(window: 15, factor: 0.15, keep: keep).dark
+        #expect(both.light.count >= 20 && both.dark.count >= 20, "\(both.light.count), \(both.dark.count)")
+        #expect(both.light == inverseDark)
+        // The dark marks are those of Leptonica's own Sauvola threshold (with a mirrored border).
+        var binary: UnsafeMutablePointer<Pix>? = nil
+        #expect(pixSauvolaBinarize(street.pix, 15, 0.15, 1, nil, nil, nil, &binary) == 0)
+        defer { pixDestroy(&binary) }
+        var boxes = pixConnCompBB(binary, 8)
+        defer { boxaDestroy(&boxes) }
+        var leptonica: [PixelRect] = []
+        for i in 0..<boxaGetCount(boxes) {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            _ = boxaGetBoxGeometry(boxes, i, &x, &y, &w, &h)
+            let rect = PixelRect(minX: Double(x), minY: Double(y), maxX: Double(x + w), maxY: Double(y + h))
+            if keep(rect) { leptonica.append(rect) }
+        }
+        let ours = both.dark.map { "\($0.rect)" }, theirs = leptonica.map { "\($0)" }
+        let onlyOurs = Set(ours).subtracting(theirs), onlyTheirs = Set(theirs).subtracting(ours)
+        #expect(ours.count == theirs.count && onlyOurs.isEmpty && onlyTheirs.isEmpty,
+                "\(ours.count) vs \(theirs.count): \(onlyOurs.sorted().prefix(5)) | \(onlyTheirs.sorted().prefix(5))")
+        // "Platform", light on the blue plate at 200…330, 420…446: its letters are light marks, not dark ones.
+        let plate = PixelRect(minX: 200, minY: 420, maxX: 330, maxY: 446)
+        func letters(_ marks: [Mark]) -> Int { marks.count { plate.contains(x: $0.rect.midX, y: $0.rect.midY) } }
+        #expect(letters(both.light) >= 6, "\(letters(both.light))")
+        #expect(letters(both.dark) <= 2, "\(letters(both.dark))")
     }
 }
