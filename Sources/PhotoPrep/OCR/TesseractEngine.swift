@@ -128,17 +128,8 @@ public final class TesseractEngine {
         } else if sideways {
             best = 0
         }
-        // Confident dictionary words lying flat are not turned text: the turn search (OSD on both
-        // polarities, then trial turns) is skipped for them, as it cost a photo with a few clear words
-        // three times tesseract's whole reading.
-        // Upside-down text can read confidently ("9 Alana sures)") but is seldom dictionary words: few of
-        // them asks for the turn search too.
-        // So is one sure dictionary word lying flat ("Coffee", 94%, beside a scrap read from a busy street):
-        // upside down, Tesseract reads scraps and short words ("SSOID" 81%, "OT" 93%, "Wood" 66%).
         let fewWords = inDictionary < 0.3 * letters
-        let confidentlyUpright = !sideways && (
-            best >= 15 && !fewWords && found.allSatisfy { $0.line.confidence >= 80 && $0.rect.width > $0.rect.height }
-                || found.contains { $0.rect.width > $0.rect.height && $0.line.words.contains(where: Self.isSureWord) })
+        let confidentlyUpright = !sideways && Self.standsUpright(found, readable: best, fewWords: fewWords)
         // Nothing read at all is no turned text either: OSD needs many characters, and the trial turns
         // a reading of at least two lines. Loading OSD's model and running it cost a street photo
         // with nothing legible more than its whole first reading.
