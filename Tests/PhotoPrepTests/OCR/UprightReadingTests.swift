@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import PhotoPrep
 
@@ -47,5 +48,27 @@ import Testing
         #expect(Self.verdict(page))
         // Scraps alone, however confident, are no sign.
         #expect(!Self.verdict([Self.line([("SSOID", 81, false), ("OT", 93, true)], y: 300)]))
+    }
+
+    /// Before a trial turn is read whole, a sample around the longest line read is read turned. Part of
+    /// a sign rendered by the evaluation harness (seed 5's larger set, rotated-02), in grey, as the photo
+    /// stands: "Waiting room" and "Harbour Bridge" upside down, 96 px tall, on a grainy panel. Turned the
+    /// right way up, Sauvola's threshold left nothing of it to read (the tesseract CLI with the same
+    /// settings reads nothing either), the turn was never tried and the sign was read as "abpug InoqeH";
+    /// the global threshold reads it.
+    @Test func aSampleOfBigLettersTurnedUprightReadsBetter() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/ocr/sign-upside-down.jpg")
+        guard let picture = LeptonicaImage(try OCRFixtures.magick([fixture.path, "ppm:-"]))?.grey() else {
+            Issue.record("Leptonica could not hold the picture")
+            return
+        }
+        // "Harbour Bridge" as the photo's first reading found it, upside down: "abpug InoqeH".
+        let word = TextWord(text: "abpug InoqeH", confidence: 57,
+                            rect: PixelRect(minX: 97, minY: 290, maxX: 666, maxY: 387), inDictionary: false)
+        let read = FoundLine(line: TextLine(words: [word], slope: 0), rect: word.rect, textHeight: 97)
+        let engine = try TesseractEngine()
+        #expect(try engine.turnLooksBetter(2, in: picture, around: [read], invert: false))
+        #expect(!(try engine.turnLooksBetter(1, in: picture, around: [read], invert: false)))
     }
 }
