@@ -265,12 +265,13 @@ extension TesseractEngine {
         }
         guard let crop = grey.clipped(to: around), let turned = crop.rotated(quarterTurns: turns) else { return true }
         let before = Self.readableCharacters(found.filter { $0.rect.intersectionArea(around) >= 0.5 * $0.rect.area })
-        func readsBetter(_ lines: [FoundLine]) -> Bool {
-            Self.readableCharacters(lines) > max(1.5 * before, before + 6)
+        // The sample read (inverted too where the photo has light text) reads clearly more.
+        func readsBetter(_ sample: borrowing LeptonicaImage) throws(OCRError) -> Bool {
+            var read = try pass(sample, scale: 1)
+            if invert, let inverse = sample.inverted() { read = FoundLine.merge(read + (try pass(inverse, scale: 1))) }
+            return Self.readableCharacters(read) > max(1.5 * before, before + 6)
         }
-        var read = try pass(turned, scale: 1)
-        if invert, let inverse = turned.inverted() { read = FoundLine.merge(read + (try pass(inverse, scale: 1))) }
-        if readsBetter(read) { return true }
+        if try readsBetter(turned) { return true }
         // Sauvola's threshold can leave little of a cut-out of big clean letters turned the right way up (a
         // sign's "Harbour Bridge" and "Waiting room", 96 px tall, read as nothing at all; "Exit 12" and
         // "Arrivals", 85 px, as "Exit [2" and an unsure "Arrivals"): the cut-out is mostly one ground, as an
@@ -279,9 +280,7 @@ extension TesseractEngine {
         guard options.thresholding != 0, longest.textHeight >= LetterSize.largest else { return false }
         setVariable("thresholding_method", "0")
         defer { setVariable("thresholding_method", String(options.thresholding)) }
-        var global = try pass(turned, scale: 1)
-        if invert, let inverse = turned.inverted() { global = FoundLine.merge(global + (try pass(inverse, scale: 1))) }
-        return readsBetter(global)
+        return try readsBetter(turned)
     }
 
     /// One reading of `image`, its lines' boxes brought back to the upright picture: divided by `scale`,
