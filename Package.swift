@@ -35,6 +35,7 @@ let package = Package(
         ),
         .executableTarget(name: "prepare-photo", dependencies: ["PhotoPrep"]),
         .executableTarget(name: "photoprep-bench", dependencies: ["PhotoPrep"]),
-        .testTarget(name: "PhotoPrepTests", dependencies: ["PhotoPrep", "CTesseract"]),
+        // Fixtures are read by path (`#filePath`), not bundled as resources.
+        .testTarget(name: "PhotoPrepTests", dependencies: ["PhotoPrep", "CTesseract"], exclude: ["Fixtures"]),
     ]
 )
