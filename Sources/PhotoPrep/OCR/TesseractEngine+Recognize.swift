@@ -309,29 +309,52 @@ extension TesseractEngine {
     ///
     /// With `all`, the part around every line read (a few scraps read sideways: their text may stand
     /// in several panels, and each scrap alone reads too little turned).
+    ///
+    /// Lines read on panels are also sampled within their panels, one part per panel, when the part
+    /// around them does not read better: turned upright, a part across two panels of a sign and the wall
+    /// between them read as nothing at all ("Lifts to all floo" beside "e & Tea", 40–60 px letters,
+    /// clean: Tesseract's layout analysis found no text), while each panel's part alone reads. Not
+    /// instead: so small a sample reads differently for a few pixels more or less, and cut at its panels'
+    /// edges, two signs' samples read too little ("Floor 12" alone, "Icy exit" lost) and stayed turned.
     func turnLooksBetter(_ turns: Int, in grey: borrowing LeptonicaImage, around found: [FoundLine], invert: Bool,
                          all: Bool = false) throws(OCRError) -> Bool
     {
         guard let longest = found.max(by: { $0.characters < $1.characters }) else { return false }
-        let around: PixelRect
-        if all {
-            let r = found.dropFirst().reduce(found[0].rect) { $0.union($1.rect) }
-            let m = found.map(\.textHeight).max() ?? 0
-            around = PixelRect(minX: r.minX - m, minY: r.minY - m, maxX: r.maxX + m, maxY: r.maxY + m)
-        } else {
+        let sampled = all ? found : [longest]
+        func around(_ lines: [FoundLine]) -> PixelRect {
+            if all {
+                let r = lines.dropFirst().reduce(lines[0].rect) { $0.union($1.rect) }
+                let m = lines.map(\.textHeight).max() ?? 0
+                return PixelRect(minX: r.minX - m, minY: r.minY - m, maxX: r.maxX + m, maxY: r.maxY + m)
+            }
             let r = longest.rect, m = 3 * longest.textHeight
-            around = PixelRect(minX: r.minX - longest.textHeight, minY: r.minY - m,
-                               maxX: r.maxX + longest.textHeight, maxY: r.maxY + m)
+            return PixelRect(minX: r.minX - longest.textHeight, minY: r.minY - m,
+                             maxX: r.maxX + longest.textHeight, maxY: r.maxY + m)
         }
-        guard let crop = grey.clipped(to: around), let turned = crop.rotated(quarterTurns: turns) else { return true }
-        let before = Self.readableCharacters(found.filter { $0.rect.intersectionArea(around) >= 0.5 * $0.rect.area })
-        // The sample read (inverted too where the photo has light text) reads clearly more.
-        func readsBetter(_ sample: borrowing LeptonicaImage) throws(OCRError) -> Bool {
-            var read = try pass(sample, scale: 1)
-            if invert, let inverse = sample.inverted() { read = FoundLine.merge(read + (try pass(inverse, scale: 1))) }
-            return Self.readableCharacters(read) > max(1.5 * before, before + 6)
+        var samples = [[around(sampled)]]
+        if sampled.contains(where: { $0.panel != nil }) {
+            var panels: [PixelRect?] = []
+            for line in sampled where !panels.contains(line.panel) { panels.append(line.panel) }
+            samples.append(panels.map { panel in
+                let part = around(sampled.filter { $0.panel == panel })
+                return panel.map { part.intersection($0) } ?? part
+            })
         }
-        if try readsBetter(turned) { return true }
+        // A sample's parts, read (inverted too where the photo has light text), read clearly more.
+        func readsBetter(_ grey: borrowing LeptonicaImage, _ parts: [PixelRect]) throws(OCRError) -> Bool {
+            var before = 0.0, after = 0.0
+            for part in parts {
+                guard let crop = grey.clipped(to: part), let turned = crop.rotated(quarterTurns: turns) else {
+                    return true
+                }
+                before += Self.readableCharacters(found.filter { $0.rect.intersectionArea(part) >= 0.5 * $0.rect.area })
+                var read = try pass(turned, scale: 1)
+                if invert, let inverse = turned.inverted() { read = FoundLine.merge(read + (try pass(inverse, scale: 1))) }
+                after += Self.readableCharacters(read)
+            }
+            return after > max(1.5 * before, before + 6)
+        }
+        for parts in samples where try readsBetter(grey, parts) { return true }
         // Sauvola's threshold can leave little of a cut-out of big clean letters turned the right way up (a
         // sign's "Harbour Bridge" and "Waiting room", 96 px tall, read as nothing at all; "Exit 12" and
         // "Arrivals", 85 px, as "Exit [2" and an unsure "Arrivals"): the cut-out is mostly one ground, as an
@@ -340,7 +363,8 @@ extension TesseractEngine {
         guard options.thresholding != 0, longest.textHeight >= LetterSize.largest else { return false }
         setVariable("thresholding_method", "0")
         defer { setVariable("thresholding_method", String(options.thresholding)) }
-        return try readsBetter(turned)
+        for parts in samples where try readsBetter(grey, parts) { return true }
+        return false
     }
 
     /// One reading of `image`, its lines' boxes brought back to the upright picture: divided by `scale`,

@@ -29,6 +29,11 @@ struct PixelRect: Equatable, Sendable {
 
     func contains(x: Double, y: Double) -> Bool { x >= minX && x <= maxX && y >= minY && y <= maxY }
 
+    /// The part it shares with `o` (empty, of no area, when they do not meet).
+    func intersection(_ o: PixelRect) -> PixelRect {
+        PixelRect(minX: max(minX, o.minX), minY: max(minY, o.minY), maxX: min(maxX, o.maxX), maxY: min(maxY, o.maxY))
+    }
+
     func intersectionArea(_ o: PixelRect) -> Double {
         max(0, min(maxX, o.maxX) - max(minX, o.minX)) * max(0, min(maxY, o.maxY) - max(minY, o.minY))
     }

@@ -71,4 +71,31 @@ import Testing
         #expect(try engine.turnLooksBetter(2, in: picture, around: [read], invert: false))
         #expect(!(try engine.turnLooksBetter(1, in: picture, around: [read], invert: false)))
     }
+
+    /// Part of the copy of a sign wall rendered by the evaluation harness (seed 6060, held-out fonts,
+    /// rotated-06): two panels on their side, "Lifts to all floors" on a blue-grey one, "Coffee & Tea" and
+    /// "Platform 4" on a white one, reading upwards. The photo's first reading found two scraps, one on
+    /// each panel. Cut out around both, across the wall between the panels, and turned upright, the
+    /// sample read as nothing at all (Tesseract's layout analysis found no text; the tesseract CLI
+    /// neither), and the sign stayed on its side; each panel's part alone reads. (Such a sample is on
+    /// the edge: saved at some other JPEG qualities it reads; at this one, as in the photo, it does not.)
+    @Test func scrapsOnTwoPanelsAreSampledPanelByPanel() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/ocr/sideways-two-panels.jpg")
+        guard let picture = LeptonicaImage(try OCRFixtures.magick([fixture.path, "ppm:-"]))?.grey() else {
+            Issue.record("Leptonica could not hold the picture")
+            return
+        }
+        let top = PixelRect(minX: 0, minY: 60, maxX: 600, maxY: 734)
+        let bottom = PixelRect(minX: 0, minY: 814, maxX: 600, maxY: 1478)
+        func scrap(_ text: String, _ rect: PixelRect, on panel: PixelRect) -> FoundLine {
+            let word = TextWord(text: text, confidence: 50, rect: rect, inDictionary: false)
+            return FoundLine(line: TextLine(words: [word], slope: 0), rect: rect, textHeight: 70, panel: panel)
+        }
+        let read = [scrap("[[P 0} SUT]", PixelRect(minX: 282, minY: 321, maxX: 352, maxY: 702), on: top),
+                    scrap("Bal", PixelRect(minX: 220, minY: 844, maxX: 298, maxY: 1012), on: bottom)]
+        let engine = try TesseractEngine()
+        #expect(try engine.turnLooksBetter(1, in: picture, around: read, invert: false, all: true))
+        #expect(!(try engine.turnLooksBetter(3, in: picture, around: read, invert: false, all: true)))
+    }
 }
