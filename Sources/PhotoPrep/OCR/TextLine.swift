@@ -79,6 +79,7 @@ struct TextLine: Equatable, Sendable {
     /// in Noto and Nanum fonts).
     var readerWords: [[TextWord]] {
         guard let first = words.first else { return [] }
+        if isLetterSpacedWord { return [words] }
         var out: [[TextWord]] = [[first]]
         let h = max(textHeight, 1)
         for (prev, w) in zip(words, words.dropFirst()) {
@@ -91,6 +92,24 @@ struct TextLine: Equatable, Sendable {
         }
         return out
     }
+
+    /// Whether the line is one Hangul, Han or Kana word set letter-spaced, as signs often set a short one
+    /// ("안 전 문", "화 장 실"): two or more words of one syllable each, evenly spaced (pitches, middle to
+    /// middle, within a quarter of each other) and no farther apart than `letterSpacedPitch` text heights.
+    /// Spaced so, the syllables stand as far apart as words do (a pitch of 1.31 heights for 안전문 on a
+    /// sign in a held-out font), but a line of single syllables each a word of its own is rare.
+    var isLetterSpacedWord: Bool {
+        guard words.count >= 2,
+              words.allSatisfy({ $0.text.unicodeScalars.count == 1 && Self.isCJK($0.text.unicodeScalars.first) })
+        else { return false }
+        let h = max(textHeight, 1)
+        let pitches = zip(words, words.dropFirst()).map { $1.rect.midX - $0.rect.midX }
+        guard let low = pitches.min(), let high = pitches.max() else { return false }
+        return low > 0 && high <= Self.letterSpacedPitch * h && high <= 1.25 * low
+    }
+
+    /// The widest pitch (in text heights) of a letter-spaced word's syllables (`isLetterSpacedWord`).
+    static let letterSpacedPitch = 1.6
 
     /// Hangul syllables and jamo, CJK ideographs, Hiragana and Katakana.
     static func isCJK(_ s: Unicode.Scalar?) -> Bool {

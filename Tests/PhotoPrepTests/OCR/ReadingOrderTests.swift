@@ -443,5 +443,17 @@ import Testing
         #expect(Self.line([("Exit", 0, 120), ("7", 126, 30)]).text == "Exit 7")
         #expect(Self.line([("Gate", 0, 120), ("강남", 126, 110)]).text == "Gate 강남")
     }
+
+    @Test func aLetterSpacedKoreanWordIsOneWord() {
+        // 안전문 as a sign in a held-out font set it, letter-spaced: its syllables 1.31 heights apart,
+        // as far as words stand, but every word of the line one syllable, evenly spaced.
+        #expect(Self.line([("안", 0, 50), ("전", 79, 50), ("문", 158, 50)]).text == "안전문")
+        #expect(Self.line([("출", 0, 50), ("구", 79, 50)]).text == "출구")
+        // Single syllables far apart, or unevenly spaced, stay apart.
+        #expect(Self.line([("동", 0, 55), ("역", 150, 55)]).text == "동 역")
+        #expect(Self.line([("안", 0, 50), ("전", 79, 50), ("문", 200, 50)]).text == "안 전 문")
+        // A word of several syllables beside one keeps its space (나가는 곳, above).
+        #expect(Self.line([("매표소", 0, 170), ("앞", 250, 55)]).text == "매표소 앞")
+    }
 }
 
