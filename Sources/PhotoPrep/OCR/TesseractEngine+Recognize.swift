@@ -335,10 +335,12 @@ extension TesseractEngine {
         if sampled.contains(where: { $0.panel != nil }) {
             var panels: [PixelRect?] = []
             for line in sampled where !panels.contains(line.panel) { panels.append(line.panel) }
-            samples.append(panels.map { panel in
+            let parts = panels.map { panel in
                 let part = around(sampled.filter { $0.panel == panel })
                 return panel.map { part.intersection($0) } ?? part
-            })
+            }
+            // (Not again when the part around them lay within their one panel.)
+            if parts != samples[0] { samples.append(parts) }
         }
         // A sample's parts, read (inverted too where the photo has light text), read clearly more.
         func readsBetter(_ grey: borrowing LeptonicaImage, _ parts: [PixelRect]) throws(OCRError) -> Bool {
