@@ -34,6 +34,23 @@ enum OCRFixtures {
         return try parsePNM(run("convert", args))
     }
 
+    /// The path of the committed fixture `name` in `Fixtures/ocr` (cut from the harness's renders).
+    static func committedPath(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/ocr/\(name)").path
+    }
+
+    /// The committed fixture `name`, decoded.
+    static func committed(_ name: String) throws -> Raster {
+        try magick([committedPath(name), "ppm:-"])
+    }
+
+    /// The lines of `truth` that a line of `read` matches with at most 20% character errors (the
+    /// evaluation harness's measure of a line found).
+    static func found(_ truth: [String], in read: [String]) -> [String] {
+        truth.filter { t in read.contains { edits($0, t) * 5 <= t.count } }
+    }
+
     /// Decodes binary PGM (P5) and PPM (P6) with 8-bit samples.
     static func parsePNM(_ data: Data) throws -> Raster {
         let bytes = [UInt8](data)

@@ -102,18 +102,15 @@ import Testing
     /// The committed panel `name` (in `Fixtures/ocr`) put back on a wall of grey `wall` the size of the copy
     /// it was cut from (`size`, as ImageMagick writes it), where it stood (`at`: "+x+y").
     static func panelOnItsWall(_ name: String, size: String, wall: String, at: String) throws -> Raster {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/ocr/\(name)")
-        return try OCRFixtures.magick(["-size", size, "xc:\(wall)", fixture.path, "-geometry", at, "-composite", "ppm:-"])
+        try OCRFixtures.magick(["-size", size, "xc:\(wall)", OCRFixtures.committedPath(name), "-geometry", at,
+                                "-composite", "ppm:-"])
     }
 
     @Test func aWordOnASmallBoardAmongWindowsIsRead() throws {
         // Part of a street rendered by the evaluation harness (seed 99, street-06), in grey: "Bank" in
         // white on a small black board over a facade's windows, and "Exit" on the facade by a tree. Cut
         // out tight, the board's edges at the cut, "Bank" read at 41% and was dropped as a texture's scrap.
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/ocr/street-small-board.jpg")
-        let image = try OCRFixtures.magick([fixture.path, "ppm:-"])
+        let image = try OCRFixtures.committed("street-small-board.jpg")
         let result = try TesseractEngine(languages: "eng").recognize(image)
         #expect(Set(result.lines.map(\.text)) == ["Bank", "Exit"])
     }
@@ -143,9 +140,7 @@ import Testing
         // Part of a page rendered by the evaluation harness (seed 2026, small-02), in grey: light, grainy
         // typewriter print, lines 17 px tall, under uneven light. With Sauvola's usual k (0.34) its thin
         // strokes fell apart and most lines read as junk ("tad poblic vinitorn: wae sumer").
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/ocr/small-print-typewriter.jpg")
-        let image = try OCRFixtures.magick([fixture.path, "ppm:-"])
+        let image = try OCRFixtures.committed("small-print-typewriter.jpg")
         let read = try TesseractEngine(languages: "eng").recognize(image).lines.map(\.text)
         // The lines the renderer set there (the first and last rows, cut by the crop, left out).
         let truth = [
@@ -176,7 +171,7 @@ import Testing
         ]
         // A line counts as read when one line read matches it with at most 20% character errors (the
         // harness's measure). Read so, 24 of its 24 lines; with Sauvola's usual k alone, 15.
-        let found = truth.filter { t in read.contains { OCRFixtures.edits($0, t) * 5 <= t.count } }
+        let found = OCRFixtures.found(truth, in: read)
         #expect(found.count >= 22, "read \(found.count) of \(truth.count): \(read)")
     }
 }

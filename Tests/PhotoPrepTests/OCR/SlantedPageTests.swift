@@ -29,9 +29,7 @@ import Testing
         // small print (lines 20 px apart, letters 7 px high) tilted 2.2°. Tesseract's layout analysis broke
         // it into pieces and lost most of its lines while reading the others surely; read as it was, 7 of
         // these 28 lines were read.
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/ocr/tilted-small-print.jpg")
-        let image = try OCRFixtures.magick([fixture.path, "ppm:-"])
+        let image = try OCRFixtures.committed("tilted-small-print.jpg")
         let read = try TesseractEngine(languages: "eng").recognize(image).lines.map(\.text)
         // The lines the renderer set there, whole in the crop (the rows cut by its top and bottom left out).
         let truth = [
@@ -64,7 +62,7 @@ import Testing
             "photography group design had Residents. would school same public collection permit permit",
             "such every; Could by. please train such Been building there address contact please which",
         ]
-        let found = truth.filter { t in read.contains { OCRFixtures.edits($0, t) * 5 <= t.count } }
+        let found = OCRFixtures.found(truth, in: read)
         #expect(found.count >= 26, "read \(found.count) of \(truth.count): \(read)")
     }
 }

@@ -57,9 +57,7 @@ import Testing
     /// settings reads nothing either), the turn was never tried and the sign was read as "abpug InoqeH";
     /// the global threshold reads it.
     @Test func aSampleOfBigLettersTurnedUprightReadsBetter() throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/ocr/sign-upside-down.jpg")
-        guard let picture = LeptonicaImage(try OCRFixtures.magick([fixture.path, "ppm:-"]))?.grey() else {
+        guard let picture = LeptonicaImage(try OCRFixtures.committed("sign-upside-down.jpg"))?.grey() else {
             Issue.record("Leptonica could not hold the picture")
             return
         }
@@ -80,9 +78,7 @@ import Testing
     /// neither), and the sign stayed on its side; each panel's part alone reads. (Such a sample is on
     /// the edge: saved at some other JPEG qualities it reads; at this one, as in the photo, it does not.)
     @Test func scrapsOnTwoPanelsAreSampledPanelByPanel() throws {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/ocr/sideways-two-panels.jpg")
-        guard let picture = LeptonicaImage(try OCRFixtures.magick([fixture.path, "ppm:-"]))?.grey() else {
+        guard let picture = LeptonicaImage(try OCRFixtures.committed("sideways-two-panels.jpg"))?.grey() else {
             Issue.record("Leptonica could not hold the picture")
             return
         }
