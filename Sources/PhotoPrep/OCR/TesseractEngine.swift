@@ -159,9 +159,11 @@ public final class TesseractEngine {
                 plain = [2]
             }
             candidates += plain.filter { !candidates.contains($0) }
+            // The first reading, in the picture's own frame, for the samples (`found` may become a turn's).
+            let first = found
             for t in candidates {
                 // A plain try reads the whole picture again: only when a sample of it reads better so.
-                if plain.contains(t), !(try turnLooksBetter(t, in: grey, around: found, invert: invert, all: sideways)) {
+                if plain.contains(t), !(try turnLooksBetter(t, in: grey, around: first, invert: invert, all: sideways)) {
                     continue
                 }
                 let (other, otherPlan) = try findLines(in: grey, quarterTurns: t, invert: invert)
