@@ -139,7 +139,8 @@ extension OutboxKillTests {
     /// photo of the folder, no photo twice; no photo claim and no sender lock still held; and what
     /// the kill left in tmp/ and .locks/ cleared when the outbox is opened again, as the rerun does.
     /// Returns how many moments there are, whether tmp/ held a staging folder before that, and how
-    /// many claim files .locks/ held.
+    /// many claim files .locks/ held (the checks alone are often all a caller wants).
+    @discardableResult
     static func checkBatchOutbox(_ root: URL, photos: Set<String>, _ run: String,
                                  sourceLocation: SourceLocation = #_sourceLocation)
         -> (moments: Int, staged: Bool, claims: Int) {

@@ -24,7 +24,7 @@ enum TestSupport {
         if let environment { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe()
         let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)  // opening it below throws if not
         defer { try? FileManager.default.removeItem(at: errFile) }
         let err = try FileHandle(forWritingTo: errFile)
         defer { try? err.close() }
