@@ -34,7 +34,10 @@ extension TesseractEngine {
         throws(OCRError) -> [FoundLine]
     {
         let width = upright.width, height = upright.height
-        var out = try levelledPage(found, plan: plan, in: upright) ?? found
+        // A slanted page that reads better level is read level from then on (enlarged too).
+        let levelled = try levelledPage(found, plan: plan, in: upright)
+        let level = levelled != nil
+        var out = levelled ?? found
         let global = needsGlobalThreshold(found, plan)
         let small = options.smallTextHeight > 0
         guard global || small && enlargement(for: out, width: width, height: height) != nil else { return out }
@@ -46,21 +49,22 @@ extension TesseractEngine {
             once.invertRest = plan.invertRest && !plan.readRestAsIs
             // Where little was read, a global threshold makes words of a photo's textures too ("MOY ry",
             // "44 y" from a window's reflections): only the words a spotted row would keep stay.
-            let again = try read(once, upright, scale: 1, panels: false, thresholding: 0)
+            let again = try read(once, upright, scale: 1, panels: false, thresholding: 0, level: level)
             out = FoundLine.merge(out + again.compactMap { $0.keepingSureWords() })
         }
         if small, let factor = enlargement(for: out, width: width, height: height) {
             out = FoundLine.merge(out + (try read(plan, upright, scale: factor, panels: true,
-                                                  thresholding: options.thresholding)))
+                                                  thresholding: options.thresholding, level: level)))
         }
         return out
     }
 
     /// Reads every panel of the plan on its own, dark text on light (`panels`), then the rest of the
     /// picture (the panels read painted over with the wall around them) in the polarities it needs, with
-    /// Tesseract's `thresholding` method; `scale` enlarges for small text.
+    /// Tesseract's `thresholding` method; `scale` enlarges for small text; with `level`, the rest is read
+    /// turned level (`Skew`; nothing of it when it has no slant to level).
     private func read(_ plan: ReadingPlan, _ upright: borrowing LeptonicaImage, scale: Double, panels: Bool,
-                      thresholding: Int) throws(OCRError) -> [FoundLine]
+                      thresholding: Int, level: Bool = false) throws(OCRError) -> [FoundLine]
     {
         var out: [FoundLine] = []
         var unread: Set<Int> = []
@@ -180,26 +184,22 @@ extension TesseractEngine {
             return try readBothPolarities(big, scale: scale, invert: plan.invertRest, asIs: plan.readRestAsIs,
                                           map: map)
         }
-        // A slanted page that reads better level (`levelledPage`) is read level from the start.
-        if plan.restLevel.value == true {
+        // The rest turned level and read, its lines' boxes mapped back; `nil` when it has no slant to level.
+        func readLevel() throws(OCRError) -> [FoundLine]? {
             var map: ProjectiveMap? = nil
-            guard let degrees = plan.slant(ofRest: rest), let level = rest.turned(by: degrees, map: &map) else {
-                return out
+            guard let degrees = plan.slant(ofRest: rest), let turned = rest.turned(by: degrees, map: &map) else {
+                return nil
             }
-            return out + (try readRest(level, map: map))
+            return try readRest(turned, map: map)
         }
+        if level { return out + (try readLevel() ?? []) }
         let lines = try readRest(rest, map: nil)
         // Tesseract deskews a page itself, but its layout analysis can lose nearly all the lines of dense
         // small print tilted by 2° (see `Skew`): where the rest holds many slanted lines and few were
         // read, it is read again turned level (its lines' boxes mapped back to the picture). That reading
         // is kept when it reads far more, as a lost page does: a street's rows of windows can pass for
         // slanted lines, and its few words read turned were a little worse (seed 5: 78.3 → 76.4%).
-        guard lines.count < Self.pageLines else { return out + lines }
-        var map: ProjectiveMap? = nil
-        guard let degrees = plan.slant(ofRest: rest),
-              let level = rest.turned(by: degrees, map: &map)
-        else { return out + lines }
-        let again = try readRest(level, map: map)
+        guard lines.count < Self.pageLines, let again = try readLevel() else { return out + lines }
         let before = Self.readableCharacters(lines)
         return out + (Self.readableCharacters(again) >= 2 * before + Self.littleRead ? again : lines)
     }
@@ -207,7 +207,7 @@ extension TesseractEngine {
     /// `found` with the rest of the picture read again turned level (`Skew`), when it is a page read
     /// as a slanted page's layout analysis fails (`readAsIfBrokenBySlant`) and Leptonica finds its lines
     /// slanted, and the level reading reads a tenth more; else `nil`. Once kept, the rest's later
-    /// readings (enlarged) read it level too.
+    /// readings (enlarged) read it level too (`completing`).
     ///
     /// Tesseract deskews a page itself, but on dense, blurred small print tilted 2° its layout analysis
     /// can break the lines into pieces and lose many while reading others surely: the harness's page of
@@ -217,13 +217,9 @@ extension TesseractEngine {
     {
         let rest = found.filter { $0.panel == nil }
         guard Self.readAsIfBrokenBySlant(rest) else { return nil }
-        plan.restLevel.value = true
         let again = FoundLine.merge(try read(plan, upright, scale: 1, panels: false,
-                                             thresholding: options.thresholding))
-        guard Self.readableCharacters(again) > 1.1 * Self.readableCharacters(rest) else {
-            plan.restLevel.value = false
-            return nil
-        }
+                                             thresholding: options.thresholding, level: true))
+        guard Self.readableCharacters(again) > 1.1 * Self.readableCharacters(rest) else { return nil }
         return FoundLine.merge(found.filter { $0.panel != nil } + again)
     }
 

@@ -43,9 +43,6 @@ struct ReadingPlan {
     /// The slant of the rest's lines (`LeptonicaImage.levellingAngle`), measured the first time a reading
     /// of the rest asks for it; its readings with the global threshold and enlarged ask again.
     let restSlant = Measured<Double?>()
-    /// Whether the rest, a slanted page, reads better turned level (`TesseractEngine.levelledPage`): set
-    /// once the turn is settled; its later readings (enlarged) then read it so from the start.
-    let restLevel = Measured<Bool>()
 
     /// `restSlant`, measured on `rest` (the picture with its panels painted over) the first time.
     func slant(ofRest rest: borrowing LeptonicaImage) -> Double? {
