@@ -98,14 +98,14 @@ extension TesseractEngine {
                 // and hides low-contrast text (yellow on red); a 3×3 mean removes it, but also the
                 // strokes of small print (a page photographed from one side, read as a panel).
                 let measured = measuredLines(oriented, panel)
-                let lines = measured?.height
+                let page = panel.rect.area >= 0.5 * Double(upright.width * upright.height)
+                let lines = measured.map { LetterSize.lineHeight($0, page: page && !panel.isDark) }
                 // Small print (see `LetterSize.smoothable`): short lines; a page's dozens of lines a little
                 // taller; or a page whose lines cannot be told apart: on a page of small print, dense and
                 // grainy, the ink between lines runs them into one band, and smoothed its print was lost
                 // (three such pages photographed from one side: 119, 95 and 58 lines smoothed; 147, 116,
                 // 106 not). A sign panel of unknown lines is still smoothed: not, two Korean signs lost a
                 // line each.
-                let page = panel.rect.area >= 0.5 * Double(upright.width * upright.height)
                 let smallPrint = (lines ?? (page ? 0 : LetterSize.smoothable)) < LetterSize.smoothable
                     || (measured?.count ?? 0) >= Self.pageLines && (lines ?? 0) < LetterSize.denseSmallPrint
                 if !smallPrint, oriented.graininess() >= PanelFinder.grainy, let smooth = oriented.smoothed() {
@@ -258,7 +258,7 @@ extension TesseractEngine {
     /// The height and number of the lines of text of a panel (cut out and turned dark on light as
     /// `oriented`), measured with the panel's ground and text levels turned the same way; `nil` when
     /// unknown.
-    private func measuredLines(_ oriented: borrowing LeptonicaImage, _ panel: Panel) -> (height: Double, count: Int)? {
+    private func measuredLines(_ oriented: borrowing LeptonicaImage, _ panel: Panel) -> LetterSize.Lines? {
         guard let levels = panel.darkOnLightLevels else { return nil }
         return LetterSize.lines(oriented, ground: levels.ground, text: levels.text)
     }

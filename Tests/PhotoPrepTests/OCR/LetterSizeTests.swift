@@ -107,3 +107,31 @@ import Testing
         #expect(result.lines.map { unspaced($0.text) } == ["종합운동장", "SportsComplex"])
     }
 }
+
+extension LetterSizeTests {
+    /// A page of small print lit unevenly: the panel's one ink threshold, taken between its ground and
+    /// text levels, takes the darker ground between its blurred lines for ink, and two or more lines run
+    /// into one band. The harness's page from one side (seed 7071, small-03) measured so, typical band
+    /// 16 px, tallest tenth 71 px (`LetterSize.Lines` as measured, 27 lines a strip): read as 71 px
+    /// lines, it was read reduced as well and not sharpened, 45 of its 169 lines found; as 16 px, 142.
+    @Test func aPageWhoseLinesRanTogetherIsTakenAtItsTypicalLine() {
+        let ranTogether = LetterSize.Lines(height: 71, typical: 16, count: 27)
+        #expect(LetterSize.lineHeight(ranTogether, page: true) == 16)
+        // Its decisions follow: small print (not smoothed; sharpened where rectified), not read reduced.
+        #expect(LetterSize.readingScale(lineHeight: LetterSize.lineHeight(ranTogether, page: true)) == 1)
+        #expect(LetterSize.readingScale(lineHeight: 71) < 1)
+    }
+
+    @Test func otherPanelsAreTakenAtTheirTallestLines() {
+        // A sign panel the size of a third of the picture, its grain measured as dozens of speck bands
+        // under its few tall lines (a Korean sign of the harness: typical 18, tallest tenth 105).
+        #expect(LetterSize.lineHeight(LetterSize.Lines(height: 105, typical: 18, count: 21), page: false) == 105)
+        // A page whose lines stand apart: body text 28 px under a few headings 40 px tall.
+        #expect(LetterSize.lineHeight(LetterSize.Lines(height: 40, typical: 28, count: 23), page: true) == 40)
+        // A page of big text, a few lines: a poster photographed close.
+        #expect(LetterSize.lineHeight(LetterSize.Lines(height: 120, typical: 40, count: 4), page: true) == 120)
+        // A page of small print whose lines stand apart (the harness's pages from one side: 13–17 and
+        // 15–21 px).
+        #expect(LetterSize.lineHeight(LetterSize.Lines(height: 21, typical: 16, count: 37), page: true) == 21)
+    }
+}
