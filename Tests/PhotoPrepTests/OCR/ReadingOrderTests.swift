@@ -281,6 +281,25 @@ import Testing
                                             ("Ree", 25, false), ("ooo", 5, false)])) == nil)
     }
 
+    /// Tesseract can give the last word of a big line next to nothing however well it reads it: a poster's
+    /// "Waiting room", 128 px tall, read "Waiting" 96% and "room" 9%. Beside a sure dictionary word and
+    /// within its height, a dictionary word after it stays; a non-word, a word after an unsure one, a
+    /// mark, or a word standing below the line goes.
+    @Test func aShortLineKeepsADictionaryWordBesideASureOne() {
+        var waiting = Self.line([("Waiting", 96, true), ("room", 9, true)])
+        waiting.words[1].rect.minY = 12  // "room" has no ascender nor descender: x-height only
+        #expect(LineFilter.clean(waiting)?.text == "Waiting room")
+        // Not before a line's first word: a row cut out of a street photo read "Dental Clinic" cut at its
+        // edge as "ental" (11%, a dictionary word to Tesseract) and "Clinic" (91%).
+        #expect(LineFilter.clean(Self.line([("ental", 11, true), ("Clinic", 91, true)]))?.text == "Clinic")
+        #expect(LineFilter.clean(Self.line([("Waiting", 96, true), ("rcom", 9, false)]))?.text == "Waiting")
+        #expect(LineFilter.clean(Self.line([("Waiting", 80, true), ("room", 9, true)]))?.text == "Waiting")
+        #expect(LineFilter.clean(Self.line([("Waiting", 96, true), ("eee", 9, true)]))?.text == "Waiting")
+        var below = Self.line([("Waiting", 96, true), ("room", 9, true)])
+        below.words[1].rect.minY = 20; below.words[1].rect.maxY = 50
+        #expect(LineFilter.clean(below)?.text == "Waiting")
+    }
+
     @Test func anUnsureKoreanWordIsReadAgainAloneButNotATexturesSyllables() {
         // 금연 read at 45% within a sign's panel (97% alone) is dropped by the rule for unsure lines, which
         // wants words of three or four letters; it deserves a second look. So does 주차장 at 28%.
