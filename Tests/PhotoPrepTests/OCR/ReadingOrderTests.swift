@@ -377,6 +377,16 @@ import Testing
         #expect(FoundLine.merge([tall, top]).count == 1)
     }
 
+    @Test func aSureReadingOfHangulBeatsAnUnsureOneWithMoreLetters() {
+        // A sign's 안전문 in a bold held-out font: read reduced "안전문" at 93%, at full size "OF 전문" at
+        // 77 and 84% (안 taken for two Latin letters). Letter for letter the misreading says more.
+        let hangul = Self.found("안전문", y: 470, height: 80, confidence: 93)
+        var misread = Self.found("OF 전문", y: 466, height: 115)
+        misread.line.words[0].confidence = 77
+        misread.line.words[1].confidence = 84
+        #expect(FoundLine.merge([misread, hangul]).map(\.line.text) == ["안전문"])
+    }
+
     @Test func aPieceOfALineOfSmallPrintReadOnItsOwnGoes() {
         // 5 px print read whole by one reading (its box 19 px tall with descenders) and in a piece by
         // another ("Train 49 sone cou", 9 px tall without them), 4 px higher on the same row.
