@@ -106,6 +106,36 @@ import Testing
         let result = try TesseractEngine(languages: "kor+eng").recognize(image)
         #expect(result.lines.map { unspaced($0.text) } == ["종합운동장", "SportsComplex"])
     }
+
+    /// A line of big Hangul that layout analysis leaves out is found by its ink, not hidden by an unsure
+    /// reading whose box reaches into it: a sign's reduced reading gave "an Complex" (83%), its box from
+    /// the middle of 종합운동장 down past "Sports Complex" (a held-out font, seed 7070), and the band of
+    /// 종합운동장 counted as read.
+    @Test func anUnsureReadingDoesNotHideALineLeftOut() throws {
+        let raster = try OCRFixtures.magick([
+            "-size", "1000x480", "xc:#e8e6e0", "-font", "Noto-Sans-CJK-KR", "-pointsize", "120", "-fill", "#202020",
+            "-annotate", "+40+160", "종합운동장", "-font", "DejaVu-Sans", "-pointsize", "80",
+            "-annotate", "+40+370", "Sports Complex", "-colorspace", "gray", "pgm:-",
+        ])
+        guard let panel = LeptonicaImage(raster) else { throw NoPicture() }
+        let ink = try #require(OCRFixtures.inkBox(raster, rows: 20..<190))
+        func line(_ words: [(String, Double, PixelRect)]) -> FoundLine {
+            let l = TextLine(words: words.map { TextWord(text: $0.0, confidence: $0.1, rect: $0.2, inDictionary: true) },
+                             slope: 0)
+            return FoundLine(line: l, rect: l.rect, textHeight: l.textHeight)
+        }
+        let sports = line([("Sports", 96, PixelRect(minX: 40, minY: 290, maxX: 330, maxY: 390)),
+                           ("Complex", 96, PixelRect(minX: 370, minY: 290, maxX: 790, maxY: 392))])
+        // From halfway down the Hangul to the bottom of "Sports Complex".
+        let mid = Double(ink.y + ink.height / 2)
+        let unsure = line([("an", 39, PixelRect(minX: 20, minY: mid, maxX: 330, maxY: 385)),
+                           ("Complex", 96, PixelRect(minX: 370, minY: 270, maxX: 790, maxY: 396))])
+        #expect(unsure.line.confidence < LineFilter.sure)
+        let engine = try TesseractEngine(languages: "kor+eng")
+        let found = try engine.readingMissedLines(panel, besides: [sports, unsure], below: 0x84, origin: (0, 0),
+                                                  panel: PixelRect(minX: 0, minY: 0, maxX: 1000, maxY: 480), map: nil)
+        #expect(found.map { $0.line.text.replacingOccurrences(of: " ", with: "") } == ["종합운동장"])
+    }
 }
 
 extension LetterSizeTests {
