@@ -163,15 +163,24 @@ enum ReadingOrder {
         return xyCut(first, rects: rects) + xyCut(second, rects: rects)
     }
 
-    /// Whether the parts left and right of `at` overlap vertically over half the taller one's height: a
-    /// line set flush left halfway down a poster of centred lines is beside the middle of the tall part,
-    /// not a column beside it.
+    /// Whether the parts left and right of `at` overlap vertically over half the taller one's height, and
+    /// something on the left stands level with something on the right (overlapping by half the lower's
+    /// height): a line set flush left halfway down a poster of centred lines is beside the middle of the
+    /// tall part, not a column beside it; nor are a poster's centred lines and its flush-left ones that
+    /// take turns down it, none beside another (seed 6060's dark poster read its three centred lines
+    /// after its four flush-left ones, as a second column).
     static func sideBySide(_ ids: [Int], _ rects: [PixelRect], at: Double) -> Bool {
         let left = ids.filter { rects[$0].midX < at }, right = ids.filter { rects[$0].midX >= at }
         guard let l0 = left.map({ rects[$0].minY }).min(), let l1 = left.map({ rects[$0].maxY }).max(),
               let r0 = right.map({ rects[$0].minY }).min(), let r1 = right.map({ rects[$0].maxY }).max()
         else { return false }
-        return min(l1, r1) - max(l0, r0) > 0.5 * max(l1 - l0, r1 - r0)
+        guard min(l1, r1) - max(l0, r0) > 0.5 * max(l1 - l0, r1 - r0) else { return false }
+        return left.contains { l in
+            right.contains { r in
+                min(rects[l].maxY, rects[r].maxY) - max(rects[l].minY, rects[r].minY)
+                    > 0.5 * min(rects[l].height, rects[r].height)
+            }
+        }
     }
 
     /// The widest gap between the intervals' union, as its middle and width.

@@ -85,6 +85,24 @@ import Testing
         #expect(ReadingOrder.order(shuffled.map { items[$0] }).map { shuffled[$0] } == Array(0..<7))
     }
 
+    @Test func centredAndFlushLeftLinesTakingTurnsDownAPosterAreReadTopToBottom() {
+        // A held-out dark poster (seed 6060) as read: a title, centred lines and flush-left ones by turns,
+        // no line beside another. Its centred lines stand right of its flush-left ones, and the two
+        // parts' heights overlap, but they are no columns: it reads top to bottom.
+        let items = [Self.line(117, 91, 551, height: 120),   // Pharmacy
+                     Self.line(776, 306, 517, height: 68),   // Closed for repairs
+                     Self.line(898, 603, 259, height: 37),   // Please queue here
+                     Self.line(102, 726, 211, height: 40),   // Mind the gap
+                     Self.line(98, 880, 109, height: 30),    // Toilets
+                     Self.line(95, 1027, 265, height: 33),   // Next train 10:35
+                     Self.line(840, 1188, 346, height: 28),  // Chapter tablet surely award visual
+                     Self.line(86, 1312, 382, height: 25)]   // Soccer pocket assume saving united silver
+        #expect(ReadingOrder.order(items) == Array(0..<8))
+        // Two lines level with each other, one each side, make the parts columns again.
+        let columns = items + [Self.line(900, 1312, 300, height: 25)]
+        #expect(ReadingOrder.order(columns) == [0, 1, 3, 4, 5, 7, 2, 6, 8], "\(ReadingOrder.order(columns))")
+    }
+
     @Test func linesOfOnePanelStayTogetherWhateverTheirSizes() {
         // Two panels side by side, each with a big name over a small translation (heights too different
         // to be grouped as one block by their shapes alone), and a loose line under both.
