@@ -164,7 +164,7 @@ enum ReadingOrder {
     }
 
     /// Whether the parts left and right of `at` overlap vertically over half the taller one's height, and
-    /// something on the left stands level with something on the right (overlapping by half the lower's
+    /// something on the left stands level with something on the right (overlapping by half the shorter one's
     /// height): a line set flush left halfway down a poster of centred lines is beside the middle of the
     /// tall part, not a column beside it; nor are a poster's centred lines and its flush-left ones that
     /// take turns down it, none beside another (seed 6060's dark poster read its three centred lines
