@@ -153,7 +153,7 @@ extension LetterSizeTests {
     }
 
     @Test func otherPanelsAreTakenAtTheirTallestLines() {
-        // A sign panel the size of a third of the picture, its grain measured as dozens of speck bands
+        // A dark sign panel under half the picture (no page), its grain measured as dozens of speck bands
         // under its few tall lines (a Korean sign of the harness: typical 18, tallest tenth 105).
         #expect(LetterSize.lineHeight(LetterSize.Lines(height: 105, typical: 18, count: 21), page: false) == 105)
         // A page whose lines stand apart: body text 28 px under a few headings 40 px tall.
