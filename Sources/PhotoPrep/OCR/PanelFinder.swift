@@ -23,6 +23,11 @@ struct Panel: Equatable, Sendable {
     /// `PanelFinder.keystone` or more): read stretched back to a rectangle. `nil` for a rectangle,
     /// tilted or not.
     var quad: Quad? = nil
+    /// Told from the wall around it by its colour alone: in grey, its ground runs into the wall's (a
+    /// mustard panel on concrete as grey as it). Such a panel is kept only where it reads as a sign
+    /// (`TesseractEngine.read`): a street's coloured facades are told so from the sky and from each
+    /// other, and their windows read as a sign's letters would ("DEEOTORODE").
+    var byColour = false
     /// Light text on a darker ground: read the panel inverted. Told by its text being lighter than its
     /// ground (a mustard panel with black text is as grey as a blue one with white text), else by the ground.
     var isDark: Bool {
@@ -89,12 +94,50 @@ enum PanelFinder {
         layout(grey).panels
     }
 
+    /// The panels of `grey` with the colours of `colour` (the same picture in 32-bit RGB), smallest first.
+    static func find(_ grey: borrowing LeptonicaImage, colour: borrowing LeptonicaImage) -> [Panel] {
+        layout(grey, colour: colour).panels
+    }
+
     /// The panels, and whether most of the picture (half or more) is one evenly lit ground — a poster
     /// or a page filling the photo, read best with a global threshold like a panel.
     static func layout(_ grey: borrowing LeptonicaImage) -> (panels: [Panel], evenGround: Bool) {
+        layout(grey, cellColours: nil)
+    }
+
+    /// The panels and the even ground as `layout(_:)` finds them, where a ground also keeps one colour:
+    /// `colour` is the same picture in 32-bit RGB (an 8-bit one adds nothing). A mustard panel is as grey
+    /// as the concrete wall around it where the wall's light falls off, and the two grew into one ground,
+    /// its panels never read on their own ("물품 보관함" on yellow, lost).
+    /// The panels grey finds are kept as grey finds them (and the even ground is grey's); after them come
+    /// the panels found with colours that overlap none of them, marked `byColour`.
+    static func layout(_ grey: borrowing LeptonicaImage, colour: borrowing LeptonicaImage)
+        -> (panels: [Panel], evenGround: Bool)
+    {
+        let f = cellSize(grey.width, grey.height)
+        let plain = layout(grey, cellColours: nil)
+        guard let colours = CellColours(colour, cell: f, width: grey.width, height: grey.height) else { return plain }
+        let more = layout(grey, cellColours: colours).panels.filter { p in
+            !plain.panels.contains { $0.rect.intersectionArea(p.rect) > 0 }
+        }.map { panel in
+            var p = panel
+            p.byColour = true
+            return p
+        }
+        return (plain.panels + more, plain.evenGround)
+    }
+
+    /// The side, in pixels, of the cells the picture is averaged into.
+    static func cellSize(_ w: Int, _ h: Int) -> Int {
+        max(1, (max(w, h) + workingEdge - 1) / workingEdge)
+    }
+
+    private static func layout(_ grey: borrowing LeptonicaImage, cellColours: CellColours?)
+        -> (panels: [Panel], evenGround: Bool)
+    {
         guard grey.depth == 8, let data = pixGetData(grey.pix) else { return ([], false) }
         let w = grey.width, h = grey.height
-        let f = max(1, (max(w, h) + workingEdge - 1) / workingEdge)
+        let f = cellSize(w, h)
         let sw = w / f, sh = h / f
         guard sw >= 16, sh >= 16 else { return ([], false) }
         let wpl = Int(pixGetWpl(grey.pix))
@@ -128,7 +171,7 @@ enum PanelFinder {
                         lo = min(lo, v); hi = max(hi, v)
                     }
                 }
-                flat[y * sw + x] = hi - lo <= flatness
+                flat[y * sw + x] = hi - lo <= flatness && cellColours?.isFlat(y * sw + x) != false
             }
         }
 
@@ -156,7 +199,7 @@ enum PanelFinder {
                 corners.add(x, y)
                 let v = small[p]
                 func grow(_ q: Int) {
-                    if label[q] < 0, flat[q], abs(small[q] - v) <= tolerance {
+                    if label[q] < 0, flat[q], abs(small[q] - v) <= tolerance, cellColours?.alike(p, q) != false {
                         label[q] = id
                         stack.append(q)
                     }
@@ -187,7 +230,9 @@ enum PanelFinder {
             // A panel ends at an edge: where its ground runs on past the region's bounds, the region is
             // part of a ground that changed too much to follow (strong uneven light), and cutting the
             // picture there would cut its text.
-            guard endsAtEdges(id, label, small, flat, sw, sh, minX, minY, maxX, maxY) else { continue }
+            guard endsAtEdges(id, label, small, flat, sw, sh, minX, minY, maxX, maxY, colours: cellColours) else {
+                continue
+            }
             let rect = PixelRect(minX: Double(minX * f), minY: Double(minY * f),
                                  maxX: Double(min(w, (maxX + 1) * f)), maxY: Double(min(h, (maxY + 1) * f)))
             let (runs, outsideCells, contrast) = outsideRuns(id, label, small, sw, minX, minY, maxX, maxY)
@@ -253,16 +298,18 @@ enum PanelFinder {
 
     /// Whether the region `id` meets a change of ground along each side of its bounds: of the cells
     /// where it touches a side, at most a quarter see the same flat ground again a few cells further
-    /// out (past the blended rim of a real edge).
+    /// out (past the blended rim of a real edge), in grey and in `colours`.
     static func endsAtEdges(_ id: Int32, _ label: [Int32], _ small: [Int32], _ flat: [Bool], _ sw: Int, _ sh: Int,
-                            _ minX: Int, _ minY: Int, _ maxX: Int, _ maxY: Int) -> Bool
+                            _ minX: Int, _ minY: Int, _ maxX: Int, _ maxY: Int, colours: CellColours? = nil) -> Bool
     {
         let reach = 3
         func check(_ cells: [(inside: Int, outside: Int)]) -> Bool {
             var touching = 0, running = 0
             for (i, o) in cells where label[i] == id {
                 touching += 1
-                if flat[o], abs(small[o] - small[i]) <= 2 * tolerance { running += 1 }
+                if flat[o], abs(small[o] - small[i]) <= 2 * tolerance, colours?.alike(i, o, within: 2) != false {
+                    running += 1
+                }
             }
             return running * 4 <= touching
         }
@@ -382,4 +429,83 @@ enum PanelFinder {
         }
         return n > 0 ? UInt8(percentile(hist, n, 0.5)) : nil
     }
+}
+
+/// The colour of each cell of a picture averaged as `PanelFinder` averages its grey: two opponent
+/// channels (red against green, yellow against blue), which light falling off changes little and a
+/// coloured panel beside a grey wall of the same grey changes a lot.
+struct CellColours {
+    /// Red − green and (red + green) / 2 − blue, per cell, row by row.
+    private var redGreen: [Int32]
+    private var yellowBlue: [Int32]
+    /// Cells per row.
+    let width: Int
+
+    /// The cells `cell` pixels wide of a 32-bit RGB `colour` of `width`×`height` pixels; `nil` for
+    /// an 8-bit picture, or one of another size.
+    init?(_ colour: borrowing LeptonicaImage, cell f: Int, width w: Int, height h: Int) {
+        guard colour.depth == 32, colour.width == w, colour.height == h, let data = pixGetData(colour.pix) else {
+            return nil
+        }
+        let sw = w / f, sh = h / f
+        let wpl = Int(pixGetWpl(colour.pix))
+        redGreen = [Int32](repeating: 0, count: sw * sh)
+        yellowBlue = [Int32](repeating: 0, count: sw * sh)
+        width = sw
+        var rg = [Int32](repeating: 0, count: sw), yb = [Int32](repeating: 0, count: sw)
+        let cell = Int32(f * f)
+        for sy in 0..<sh {
+            for i in 0..<sw { rg[i] = 0; yb[i] = 0 }
+            for y in sy * f..<(sy + 1) * f {
+                let row = data + y * wpl
+                for sx in 0..<sw {
+                    var a: Int32 = 0, b: Int32 = 0
+                    for x in sx * f..<(sx + 1) * f {
+                        let p = row[x]
+                        let r = Int32(p >> 24), g = Int32((p >> 16) & 0xff), bl = Int32((p >> 8) & 0xff)
+                        a += r - g
+                        b += (r + g) / 2 - bl
+                    }
+                    rg[sx] += a; yb[sx] += b
+                }
+            }
+            for sx in 0..<sw {
+                redGreen[sy * sw + sx] = rg[sx] / cell
+                yellowBlue[sy * sw + sx] = yb[sx] / cell
+            }
+        }
+    }
+
+    /// Whether cells `p` and `q` are one colour: within `times` × `tolerance` on both channels.
+    func alike(_ p: Int, _ q: Int, within times: Int32 = 1) -> Bool {
+        abs(redGreen[p] - redGreen[q]) <= times * Self.tolerance
+            && abs(yellowBlue[p] - yellowBlue[q]) <= times * Self.tolerance
+    }
+
+    /// Whether the 3×3 cells around `i` (not on the picture's edge) differ by at most `flatness` on both
+    /// channels: a cell on the edge between two colours is no ground, even where the edge runs so nearly
+    /// along a row of cells that its colour changes slowly along it (a tilted mustard panel's side was
+    /// a bridge from its ground to the wall's).
+    func isFlat(_ i: Int) -> Bool {
+        func spread(_ channel: [Int32]) -> Int32 {
+            var lo = Int32.max, hi = Int32.min
+            for dy in -1...1 {
+                for dx in -1...1 {
+                    let v = channel[i + dy * width + dx]
+                    lo = min(lo, v); hi = max(hi, v)
+                }
+            }
+            return hi - lo
+        }
+        return spread(redGreen) <= Self.flatness && spread(yellowBlue) <= Self.flatness
+    }
+
+    /// Largest spread of a ground's 3×3 cells on either channel: twice the grey's (`PanelFinder.flatness`),
+    /// as for `tolerance`.
+    static let flatness: Int32 = 2 * PanelFinder.flatness
+
+    /// Largest difference of neighbouring cells of one ground on either channel: twice the grey's
+    /// (`PanelFinder.tolerance`), as a channel is a difference of two noisy ones. Across a panel's edge
+    /// its colour changes by far more (yellow against grey by 150, blue by 100).
+    static let tolerance: Int32 = 2 * PanelFinder.tolerance
 }

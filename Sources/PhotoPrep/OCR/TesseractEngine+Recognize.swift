@@ -2,18 +2,32 @@ import Foundation
 internal import CTesseract
 
 extension TesseractEngine {
-    /// A first reading of `grey` with its text turned upright by `quarterTurns`: its panels, then the rest,
-    /// merged across polarities and cleaned of junk, in the upright frame, not yet ordered; with the plan
-    /// it followed, for `completing` once the turn is settled.
-    func findLines(in grey: borrowing LeptonicaImage, quarterTurns: Int, invert: Bool)
-        throws(OCRError) -> (lines: [FoundLine], plan: ReadingPlan)
+    /// A first reading of `grey` with its text turned upright by `quarterTurns`: its panels (found with
+    /// the colours of `colour`, the same picture as read), then the rest, merged across polarities and
+    /// cleaned of junk, in the upright frame, not yet ordered; with the plan it followed, for `completing`
+    /// once the turn is settled.
+    func findLines(in grey: borrowing LeptonicaImage, colour: borrowing LeptonicaImage, quarterTurns: Int,
+                   invert: Bool) throws(OCRError) -> (lines: [FoundLine], plan: ReadingPlan)
     {
         guard let upright = quarterTurns == 0 ? grey.grey() : grey.rotated(quarterTurns: quarterTurns) else {
             throw .recognitionFailed(reason: "Leptonica could not turn the picture")
         }
-        let plan = ReadingPlan(upright, quarterTurns: quarterTurns, invert: invert, findPanels: options.readPanels)
+        let plan = readingPlan(upright, colour: colour, quarterTurns: quarterTurns, invert: invert)
         let found = try read(plan, upright, scale: 1, panels: true, thresholding: options.thresholding)
         return (FoundLine.merge(found), plan)
+    }
+
+    /// The plan for reading `upright`, the picture turned by `quarterTurns`; its panels found with the
+    /// colours of `colour` (the picture unturned, 32-bit RGB or 8-bit) turned alike.
+    func readingPlan(_ upright: borrowing LeptonicaImage, colour: borrowing LeptonicaImage, quarterTurns: Int,
+                     invert: Bool) -> ReadingPlan
+    {
+        let panels = options.readPanels
+        if panels, quarterTurns % 4 != 0, colour.depth == 32, let turned = colour.rotated(quarterTurns: quarterTurns) {
+            return ReadingPlan(upright, colour: turned, quarterTurns: quarterTurns, invert: invert, findPanels: panels)
+        }
+        // (Unturned, or turned in grey only: colours of another size are left out.)
+        return ReadingPlan(upright, colour: colour, quarterTurns: quarterTurns, invert: invert, findPanels: panels)
     }
 
     /// Sauvola suits pages under uneven light but can lose big sign letters on textured walls to
@@ -71,6 +85,10 @@ extension TesseractEngine {
         defer { setVariable("thresholding_method", String(options.thresholding)) }
         if panels, !plan.panels.isEmpty {
             for (i, panel) in plan.panels.enumerated() {
+                if plan.noSigns.value?.contains(i) == true {
+                    unread.insert(i)
+                    continue
+                }
                 // On an evenly lit panel the global (Otsu) threshold separates the text cleanly, where a
                 // local one can break bold strokes; a panel lit from one side needs the local one.
                 let local = panel.unevenness >= PanelFinder.unevenLight && options.thresholding != 0
@@ -134,6 +152,14 @@ extension TesseractEngine {
                         {
                             read += try pass(small, scale: reduce, origin: origin, panel: panel.rect, map: map)
                         }
+                        // A panel told by its colour alone is a sign only where something on it reads surely;
+                        // else it is read with the rest, as grey sees it (a street's coloured facade).
+                        let sure = read.contains { $0.line.confidence >= LineFilter.sure && $0.characters >= 2 }
+                        if panel.byColour, !sure {
+                            plan.noSigns.value = (plan.noSigns.value ?? []).union([i])
+                            unread.insert(i)
+                            continue
+                        }
                         // Tesseract's page layout analysis can find no text at all on a clean panel (a
                         // line of light Hangul, "버스 정류장", made a whole panel "Empty page!!" at any
                         // size); read as one column of text, the same panel reads whole (its big Hangul
@@ -167,7 +193,9 @@ extension TesseractEngine {
         let restThresholding = plan.restIsEvenGround ? 0 : thresholding
         setVariable("thresholding_method", String(restThresholding))
         let rest: LeptonicaImage
-        let painted = plan.panels.indices.filter { !unread.contains($0) }.map { plan.panels[$0] }
+        let noSigns = plan.noSigns.value ?? []
+        let painted = plan.panels.indices.filter { !unread.contains($0) && !noSigns.contains($0) }
+            .map { plan.panels[$0] }
         if painted.isEmpty {
             guard let whole = upright.grey() else { return out }
             rest = whole

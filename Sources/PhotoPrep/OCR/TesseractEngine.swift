@@ -96,7 +96,7 @@ public final class TesseractEngine {
         var turns = 0
         // A first, quick reading; the second (Otsu) reading waits until the turn is known, as reading
         // a turned page twice in the wrong direction cost more than all the rest.
-        var (found, plan) = try findLines(in: grey, quarterTurns: 0, invert: invert)
+        var (found, plan) = try findLines(in: grey, colour: pix, quarterTurns: 0, invert: invert)
         var best = Self.readableCharacters(found)
         // Tesseract reads sideways lines by itself but in the wrong order and often upside down:
         // when most text runs vertically, look for the turn that stands it upright.
@@ -116,12 +116,12 @@ public final class TesseractEngine {
             guard let upright = grey.rotated(quarterTurns: turns) else {
                 throw .recognitionFailed(reason: "Leptonica could not turn the picture")
             }
-            plan = ReadingPlan(upright, quarterTurns: turns, invert: invert, findPanels: options.readPanels)
+            plan = readingPlan(upright, colour: pix, quarterTurns: turns, invert: invert)
             // Tesseract's reading of vertical lines can skip some (a page turned on its side and
             // photographed from one side lost one line in seven, near its nearer edge): the page is then
             // read standing, the way it reads best.
             if FoundLine.skippedLines(in: found) >= Self.skippedToReread {
-                let (other, otherPlan) = try findLines(in: grey, quarterTurns: turns, invert: invert)
+                let (other, otherPlan) = try findLines(in: grey, colour: pix, quarterTurns: turns, invert: invert)
                 let score = Self.readableCharacters(other)
                 if score > best { best = score; found = other; plan = otherPlan }
             }
@@ -166,7 +166,7 @@ public final class TesseractEngine {
                 if plain.contains(t), !(try turnLooksBetter(t, in: grey, around: first, invert: invert, all: sideways)) {
                     continue
                 }
-                let (other, otherPlan) = try findLines(in: grey, quarterTurns: t, invert: invert)
+                let (other, otherPlan) = try findLines(in: grey, colour: pix, quarterTurns: t, invert: invert)
                 // Lines still running vertically are not upright in that frame, however well Tesseract
                 // read them (it reads text turned a quarter clockwise by itself).
                 let score = Self.mostlyVertical(other) ? 0 : Self.readableCharacters(other)
@@ -194,7 +194,7 @@ public final class TesseractEngine {
             // A line spotted on a panel is read in order with that panel's lines.
             let spotted = try spottedLines(in: upright, besides: found, missedOnly: missedOnly).map { line in
                 var l = line
-                l.panel = plan.panels.first { $0.rect.contains(x: line.rect.midX, y: line.rect.midY) }?.rect
+                l.panel = plan.signPanels.first { $0.rect.contains(x: line.rect.midX, y: line.rect.midY) }?.rect
                 return l
             }
             found = FoundLine.merge(found + spotted)

@@ -44,18 +44,34 @@ struct ReadingPlan {
     /// of the rest asks for it; its readings with the global threshold and enlarged ask again.
     let restSlant = Measured<Double?>()
 
+    /// Panels told by their colour alone (`Panel.byColour`) that did not read as signs, by index: the first
+    /// reading marks them, and they are read with the rest from then on.
+    let noSigns = Measured<Set<Int>>()
+
+    /// The panels read on their own: all but those marked in `noSigns`.
+    var signPanels: [Panel] {
+        let marked = noSigns.value ?? []
+        return panels.indices.filter { !marked.contains($0) }.map { panels[$0] }
+    }
+
     /// `restSlant`, measured on `rest` (the picture with its panels painted over) the first time.
     func slant(ofRest rest: borrowing LeptonicaImage) -> Double? {
         if restSlant.value == nil { restSlant.value = .some(rest.levellingAngle()) }
         return restSlant.value ?? nil
     }
 
-    init(_ upright: borrowing LeptonicaImage, quarterTurns: Int, invert: Bool, findPanels: Bool = true) {
+    /// The plan for `upright` (8-bit), whose panels are found with the colours of `colour` (the same
+    /// picture in 32-bit RGB; an 8-bit picture has none).
+    init(_ upright: borrowing LeptonicaImage, colour: borrowing LeptonicaImage, quarterTurns: Int, invert: Bool,
+         findPanels: Bool = true)
+    {
         self.quarterTurns = quarterTurns
-        let layout = findPanels ? PanelFinder.layout(upright) : (panels: [], evenGround: false)
+        let layout = findPanels ? PanelFinder.layout(upright, colour: colour) : (panels: [], evenGround: false)
         panels = layout.panels
         restIsEvenGround = layout.evenGround
         invertRest = invert
+        // The rest is probed as grey sees it: a panel told by its colour alone may yet be read with it.
+        let greyPanels = panels.filter { !$0.byColour }
         if invert, let inverse = upright.inverted() {
             // Cells inside the thick strokes of big light letters look like dark text on light too:
             // only a real share of such cells (2%, a page's text fills far more) asks for that reading,
@@ -65,11 +81,11 @@ struct ReadingPlan {
             readRestAsIs = true
         }
         let area = Double(max(1, upright.width * upright.height))
-        restShare = max(0, 1 - panels.reduce(0) { $0 + $1.rect.area } / area)
+        restShare = max(0, 1 - greyPanels.reduce(0) { $0 + $1.rect.area } / area)
         // Around panels (painted over, as the rest is read) the rest is read only in the polarities its
         // own cells show text in, and not at all when they show none: a bare wall costs a reading per
         // polarity with nothing to find (a third of a sign's time with Korean).
-        if !panels.isEmpty, let rest = upright.painted(panels.map { ($0.rect, $0.surround) }),
+        if !greyPanels.isEmpty, let rest = upright.painted(greyPanels.map { ($0.rect, $0.surround) }),
            let inverse = rest.inverted()
         {
             invertRest = invert && PolarityProbe.hasDarkRegions(rest)

@@ -124,6 +124,58 @@ import Testing
         }
     }
 
+    /// Two mustard panels with black text on a concrete wall whose light falls off down it: halfway
+    /// down, the wall is as grey as the panels. The drawn panels, and their lines.
+    static let mustardPanels = [PixelRect(minX: 80, minY: 260, maxX: 760, maxY: 820),
+                                PixelRect(minX: 840, minY: 260, maxX: 1520, maxY: 820)]
+    static let mustardLines = ["Lockers", "Left luggage", "No entry", "Staff only"]
+
+    static func mustardOnConcrete() throws -> Raster {
+        try OCRFixtures.magick([
+            "-size", "1600x1080", "gradient:#c2c2be-#6a6a66",
+            "-fill", "#c8a020", "-draw", "rectangle 80,260 760,820", "-draw", "rectangle 840,260 1520,820",
+            "-font", "DejaVu-Sans-Bold", "-pointsize", "72", "-fill", "#161616",
+            "-annotate", "+140+470", "Lockers", "-annotate", "+900+470", "No entry",
+            "-font", "DejaVu-Serif", "-pointsize", "60",
+            "-annotate", "+140+640", "Left luggage", "-annotate", "+900+640", "Staff only",
+            "-seed", "7", "-attenuate", "0.5", "+noise", "Gaussian", "ppm:-",
+        ])
+    }
+
+    @Test("Mustard panels on a wall as grey as they are are told from it by their colour")
+    func panelsAsGreyAsTheirWall() throws {
+        guard let pix = LeptonicaImage(try Self.mustardOnConcrete()), let grey = pix.grey() else {
+            Issue.record("Leptonica could not hold the picture")
+            return
+        }
+        func matches(_ found: [Panel], _ drawn: PixelRect) -> Bool {
+            found.contains { $0.rect.intersectionArea(drawn) > 0.85 * drawn.area && $0.rect.area < 1.2 * drawn.area }
+        }
+        // The case itself: in grey alone, the panels' ground runs into the wall's.
+        let byGrey = PanelFinder.find(grey)
+        try #require(!Self.mustardPanels.allSatisfy { matches(byGrey, $0) }, "\(byGrey.map(\.rect))")
+        let found = PanelFinder.find(grey, colour: pix)
+        for drawn in Self.mustardPanels {
+            #expect(matches(found, drawn), "\(drawn) not among \(found.map(\.rect))")
+        }
+        #expect(found.allSatisfy { !$0.isDark && $0.byColour }, "\(found.map { ($0.ground, $0.byColour) })")
+        let result = try TesseractEngine().recognize(try Self.mustardOnConcrete())
+        #expect(result.lines.map(\.text) == Self.mustardLines)
+    }
+
+    @Test("Panels grey tells from their wall are found as grey finds them, with colours or not")
+    func colourKeepsWhatGreyFinds() throws {
+        for image in [try Self.wall(), try Self.mustardAndBlue()] {
+            guard let pix = LeptonicaImage(image), let grey = pix.grey() else {
+                Issue.record("Leptonica could not hold the picture")
+                continue
+            }
+            let plain = PanelFinder.find(grey)
+            #expect(!plain.isEmpty)
+            #expect(PanelFinder.find(grey, colour: pix) == plain)
+        }
+    }
+
     @Test("A wide light panel lit from one side, its text on the bright side, is read as it is")
     func panelLitFromOneSidePolarity() throws {
         // The panel's ground runs from near white to mid grey; its dark text, on the bright side, is
@@ -223,7 +275,15 @@ import Testing
                     Issue.record("Leptonica could not hold \(w)×\(h)")
                     continue
                 }
-                for p in PanelFinder.find(grey) {
+                // The same pixels as colours: a grey picture's, and one of random colours.
+                let colours = (0..<(w * h * 3)).map { i in
+                    trial == 1 ? UInt8(truncatingIfNeeded: rng.next()) : pixels[i / 3]
+                }
+                guard let colour = LeptonicaImage(Raster(width: w, height: h, channels: 3, pixels: colours)) else {
+                    Issue.record("Leptonica could not hold \(w)×\(h) in colour")
+                    continue
+                }
+                for p in PanelFinder.find(grey) + PanelFinder.find(grey, colour: colour) {
                     let inside = p.rect.minX >= 0 && p.rect.minY >= 0 && p.rect.maxX <= Double(w) && p.rect.maxY <= Double(h)
                     #expect(inside, "\(w)×\(h): \(p.rect)")
                     #expect(p.rect.width >= Double(PanelFinder.minSide) && p.rect.height >= Double(PanelFinder.minSide))
