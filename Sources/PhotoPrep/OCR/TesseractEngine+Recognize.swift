@@ -221,7 +221,17 @@ extension TesseractEngine {
             return try readRest(turned, map: map)
         }
         if level { return out + (try readLevel() ?? []) }
-        let lines = try readRest(rest, map: nil)
+        var lines = try readRest(rest, map: nil)
+        // A poster filling the photo is read with the global threshold (`restIsEvenGround`). On a dark one
+        // photographed in dim light its grain is most of what there is, and Otsu's threshold can split the
+        // grain rather than the text from the ground: nothing was read ("Mind the gap", in 60 px letters,
+        // was lost; the tesseract CLI, thresholding the red channel where the grain was clipped, read it).
+        // Where little was read on such a ground, it is read again with the grain smoothed away.
+        if scale == 1, plan.restIsEvenGround, Self.readableCharacters(lines) < Self.littleRead,
+           rest.graininess() >= PanelFinder.grainy, let smooth = rest.smoothed()
+        {
+            lines += try readRest(smooth, map: nil)
+        }
         // Tesseract deskews a page itself, but its layout analysis can lose nearly all the lines of dense
         // small print tilted by 2° (see `Skew`): where the rest holds many slanted lines and few were
         // read, it is read again turned level (its lines' boxes mapped back to the picture). That reading
