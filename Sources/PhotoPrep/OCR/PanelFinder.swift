@@ -94,7 +94,8 @@ enum PanelFinder {
         layout(grey).panels
     }
 
-    /// The panels of `grey` with the colours of `colour` (the same picture in 32-bit RGB), smallest first.
+    /// The panels of `grey` with the colours of `colour` (the same picture in 32-bit RGB): grey's, smallest
+    /// first, then those found by colour alone (`layout(_:colour:)`).
     static func find(_ grey: borrowing LeptonicaImage, colour: borrowing LeptonicaImage) -> [Panel] {
         layout(grey, colour: colour).panels
     }
@@ -109,6 +110,7 @@ enum PanelFinder {
     /// `colour` is the same picture in 32-bit RGB (an 8-bit one adds nothing). A mustard panel is as grey
     /// as the concrete wall around it where the wall's light falls off, and the two grew into one ground,
     /// its panels never read on their own ("물품 보관함" on yellow, lost).
+    ///
     /// The panels grey finds are kept as grey finds them (and the even ground is grey's); after them come
     /// the panels found with colours that overlap none of them, marked `byColour`.
     static func layout(_ grey: borrowing LeptonicaImage, colour: borrowing LeptonicaImage)
