@@ -103,7 +103,8 @@ enum PanelFinder {
     /// The panels, and whether most of the picture (half or more) is one evenly lit ground — a poster
     /// or a page filling the photo, read best with a global threshold like a panel.
     static func layout(_ grey: borrowing LeptonicaImage) -> (panels: [Panel], evenGround: Bool) {
-        layout(grey, cellColours: nil)
+        guard let cells = GreyCells(grey) else { return ([], false) }
+        return layout(cells, colours: nil)
     }
 
     /// The panels and the even ground as `layout(_:)` finds them, where a ground also keeps one colour:
@@ -116,10 +117,12 @@ enum PanelFinder {
     static func layout(_ grey: borrowing LeptonicaImage, colour: borrowing LeptonicaImage)
         -> (panels: [Panel], evenGround: Bool)
     {
-        let f = cellSize(grey.width, grey.height)
-        let plain = layout(grey, cellColours: nil)
-        guard let colours = CellColours(colour, cell: f, width: grey.width, height: grey.height) else { return plain }
-        let more = layout(grey, cellColours: colours).panels.filter { p in
+        guard let cells = GreyCells(grey) else { return ([], false) }
+        let plain = layout(cells, colours: nil)
+        guard let colours = CellColours(colour, cell: cells.f, width: cells.width, height: cells.height) else {
+            return plain
+        }
+        let more = layout(cells, colours: colours).panels.filter { p in
             !plain.panels.contains { $0.rect.intersectionArea(p.rect) > 0 }
         }.map { panel in
             var p = panel
@@ -129,39 +132,51 @@ enum PanelFinder {
         return (plain.panels + more, plain.evenGround)
     }
 
-    /// The side, in pixels, of the cells the picture is averaged into.
-    static func cellSize(_ w: Int, _ h: Int) -> Int {
-        max(1, (max(w, h) + workingEdge - 1) / workingEdge)
+    /// An 8-bit picture box-averaged into cells `f` pixels wide: noise and thin strokes fade, grounds stay.
+    struct GreyCells {
+        let width: Int, height: Int
+        /// The side of a cell in pixels, and how many cells a row and a column hold.
+        let f: Int, sw: Int, sh: Int
+        /// The cells' mean grey levels, row by row.
+        let small: [Int32]
+
+        /// `nil` for a picture that is not 8-bit, or too small to average into 16 cells a side.
+        init?(_ grey: borrowing LeptonicaImage) {
+            guard grey.depth == 8, let data = pixGetData(grey.pix) else { return nil }
+            let w = grey.width, h = grey.height
+            let f = max(1, (max(w, h) + workingEdge - 1) / workingEdge)
+            let sw = w / f, sh = h / f
+            guard sw >= 16, sh >= 16 else { return nil }
+            let wpl = Int(pixGetWpl(grey.pix))
+            var small = [Int32](repeating: 0, count: sw * sh)
+            var acc = [Int32](repeating: 0, count: sw)
+            for sy in 0..<sh {
+                for i in 0..<sw { acc[i] = 0 }
+                for y in sy * f..<(sy + 1) * f {
+                    let row = data + y * wpl
+                    for sx in 0..<sw {
+                        var s: Int32 = 0
+                        for x in sx * f..<(sx + 1) * f {
+                            s += Int32(LeptonicaImage.byte(row, x))
+                        }
+                        acc[sx] += s
+                    }
+                }
+                let cell = Int32(f * f)
+                for sx in 0..<sw { small[sy * sw + sx] = acc[sx] / cell }
+            }
+            width = w; height = h
+            self.f = f; self.sw = sw; self.sh = sh
+            self.small = small
+        }
     }
 
-    private static func layout(_ grey: borrowing LeptonicaImage, cellColours: CellColours?)
+    /// The panels of the averaged picture `cells`, their grounds also of one colour in `colours`.
+    private static func layout(_ cells: GreyCells, colours cellColours: CellColours?)
         -> (panels: [Panel], evenGround: Bool)
     {
-        guard grey.depth == 8, let data = pixGetData(grey.pix) else { return ([], false) }
-        let w = grey.width, h = grey.height
-        let f = cellSize(w, h)
-        let sw = w / f, sh = h / f
-        guard sw >= 16, sh >= 16 else { return ([], false) }
-        let wpl = Int(pixGetWpl(grey.pix))
-
-        // Box-average f×f cells: noise and thin strokes fade, grounds stay.
-        var small = [Int32](repeating: 0, count: sw * sh)
-        var acc = [Int32](repeating: 0, count: sw)
-        for sy in 0..<sh {
-            for i in 0..<sw { acc[i] = 0 }
-            for y in sy * f..<(sy + 1) * f {
-                let row = data + y * wpl
-                for sx in 0..<sw {
-                    var s: Int32 = 0
-                    for x in sx * f..<(sx + 1) * f {
-                        s += Int32(LeptonicaImage.byte(row, x))
-                    }
-                    acc[sx] += s
-                }
-            }
-            let cell = Int32(f * f)
-            for sx in 0..<sw { small[sy * sw + sx] = acc[sx] / cell }
-        }
+        let w = cells.width, h = cells.height, f = cells.f, sw = cells.sw, sh = cells.sh
+        let small = cells.small
 
         var flat = [Bool](repeating: false, count: sw * sh)
         for y in 1..<(sh - 1) {

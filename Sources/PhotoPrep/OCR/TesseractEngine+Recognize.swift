@@ -154,8 +154,9 @@ extension TesseractEngine {
                         }
                         // A panel told by its colour alone is a sign only where something on it reads surely;
                         // else it is read with the rest, as grey sees it (a street's coloured facade).
-                        let sure = read.contains { $0.line.confidence >= LineFilter.sure && $0.characters >= 2 }
-                        if panel.byColour, !sure {
+                        if panel.byColour,
+                           !read.contains(where: { $0.line.confidence >= LineFilter.sure && $0.characters >= 2 })
+                        {
                             plan.noSigns.value = (plan.noSigns.value ?? []).union([i])
                             unread.insert(i)
                             continue
