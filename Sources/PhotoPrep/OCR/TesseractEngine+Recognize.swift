@@ -41,7 +41,7 @@ extension TesseractEngine {
     }
 
     /// `found`, the first reading at the settled turn (`plan.quarterTurns`, which stands `upright`),
-    /// completed: the rest read again turned level where it is a slanted page read unsurely
+    /// completed: the rest read again turned level where it is a slanted page read unsurely or lost
     /// (`levelledPage`), or with the global threshold where little was read; then small text read again
     /// enlarged. None repeats the first reading.
     func completing(_ found: [FoundLine], plan: ReadingPlan, in upright: borrowing LeptonicaImage)
@@ -52,7 +52,7 @@ extension TesseractEngine {
         let levelled = try levelledPage(found, plan: plan, in: upright)
         let level = levelled != nil
         var out = levelled ?? found
-        let global = needsGlobalThreshold(found, plan)
+        let global = needsGlobalThreshold(out, plan)
         let small = options.smallTextHeight > 0
         guard global || small && enlargement(for: out, width: width, height: height) != nil else { return out }
         if global {
@@ -233,32 +233,36 @@ extension TesseractEngine {
         {
             lines += try readRest(smooth, map: nil)
         }
-        // Tesseract deskews a page itself, but its layout analysis can lose nearly all the lines of dense
-        // small print tilted by 2° (see `Skew`): where the rest holds many slanted lines and few were
-        // read, it is read again turned level (its lines' boxes mapped back to the picture). That reading
-        // is kept when it reads far more, as a lost page does: a street's rows of windows can pass for
-        // slanted lines, and its few words read turned were a little worse (seed 5: 78.3 → 76.4%).
-        guard lines.count < Self.pageLines, let again = try readLevel() else { return out + lines }
-        let before = Self.readableCharacters(lines)
-        return out + (Self.readableCharacters(again) >= 2 * before + Self.littleRead ? again : lines)
+        return out + lines
     }
 
-    /// `found` with the rest of the picture read again turned level (`Skew`), when it is a page read
-    /// as a slanted page's layout analysis fails (`readAsIfBrokenBySlant`) and Leptonica finds its lines
-    /// slanted, and the level reading reads a tenth more; else `nil`. Once kept, the rest's later
-    /// readings (enlarged) read it level too (`completing`).
+    /// `found` with the rest of the picture read again turned level (`Skew`), when Leptonica finds its
+    /// lines slanted and it is a page read as a slanted page's layout analysis fails: broken
+    /// (`readAsIfBrokenBySlant`), where the level reading must read a tenth more, or lost (fewer than
+    /// `pageLines` lines read), where it must read twice as much and `littleRead` more; else `nil`. Once
+    /// kept, the rest's later readings (global threshold, enlarged) read it level too (`completing`).
     ///
     /// Tesseract deskews a page itself, but on dense, blurred small print tilted 2° its layout analysis
     /// can break the lines into pieces and lose many while reading others surely: the harness's page of
-    /// 161 lines tilted 2.2° (seed 99, small-06) read 63 of them, level 161.
+    /// 161 lines tilted 2.2° (seed 99, small-06) read 63 of them, level 161. It can also lose nearly
+    /// all of them: seed 4242's page tilted 2.3° read nothing, level all its 161 lines. A street's rows
+    /// of windows can pass for slanted lines too, and its few words read level were a little worse (seed
+    /// 5: 78.3 → 76.4%): a lost page's level reading is kept only when it reads far more.
+    ///
+    /// Tried once, at the settled turn. Tried on every reading (each turn tried, the global threshold's),
+    /// it read an upside-down page of seed 8181 level before its turn was found (3.9 s of its 8.6), and
+    /// a street slanted by its windows level twice; over the harness's sets 53 such readings were made,
+    /// and the three kept were all a first reading's at the turn it stood in.
     func levelledPage(_ found: [FoundLine], plan: ReadingPlan, in upright: borrowing LeptonicaImage)
         throws(OCRError) -> [FoundLine]?
     {
         let rest = found.filter { $0.panel == nil }
-        guard Self.readAsIfBrokenBySlant(rest) else { return nil }
+        let broken = Self.readAsIfBrokenBySlant(rest)
+        guard broken || rest.count < Self.pageLines else { return nil }
         let again = FoundLine.merge(try read(plan, upright, scale: 1, panels: false,
                                              thresholding: options.thresholding, level: true))
-        guard Self.readableCharacters(again) > 1.1 * Self.readableCharacters(rest) else { return nil }
+        let before = Self.readableCharacters(rest), after = Self.readableCharacters(again)
+        guard broken ? after > 1.1 * before : after >= 2 * before + Self.littleRead else { return nil }
         return FoundLine.merge(found.filter { $0.panel != nil } + again)
     }
 
