@@ -28,6 +28,12 @@ struct Panel: Equatable, Sendable {
     /// (`TesseractEngine.read`): a street's coloured facades are told so from the sky and from each
     /// other, and their windows read as a sign's letters would ("DEEOTORODE").
     var byColour = false
+    /// Solid only within its outline, not its bounds (`PanelFinder.outlineKeystone`): a panel photographed
+    /// from one side and tilted, or a street's facade seen at an angle. Kept only where it reads as a sign,
+    /// as a panel told by its colour is.
+    var byOutline = false
+    /// Whether the panel is kept only where something on it reads surely (`byColour`, `byOutline`).
+    var onTrial: Bool { byColour || byOutline }
     /// Light text on a darker ground: read the panel inverted. Told by its text being lighter than its
     /// ground (a mustard panel with black text is as grey as a blue one with white text), else by the ground.
     var isDark: Bool {
@@ -75,6 +81,11 @@ enum PanelFinder {
     /// Share of its bounding box a panel must hold with its text (all but what lies outside it, reached
     /// from its bounds): a wedge of table beside a tilted page fills half its box and is no panel.
     static let minSolidity = 0.8
+    /// … or, keystoned and tilted (wall in its box's corners), fill its outline, a quadrilateral whose
+    /// opposite sides differ in length by at most this share: a wide red panel photographed from one side
+    /// and tilted held less than 80% of its box and was not read as one (Korean, seed 9192); a
+    /// triangle's outline has a side of nought.
+    static let outlineKeystone = 0.3
     /// Opposite sides differing in length by this share or more make a panel keystoned (photographed
     /// from one side), read stretched back to a rectangle. A panel only tilted has equal sides.
     static let keystone = 0.04
@@ -253,25 +264,32 @@ enum PanelFinder {
             let rect = PixelRect(minX: Double(minX * f), minY: Double(minY * f),
                                  maxX: Double(min(w, (maxX + 1) * f)), maxY: Double(min(h, (maxY + 1) * f)))
             let (runs, outsideCells, contrast) = outsideRuns(id, label, small, sw, minX, minY, maxX, maxY)
-            guard Double(boxArea - outsideCells) >= minSolidity * Double(boxArea) else { continue }
+            // A panel photographed from one side and tilted leaves wall in its box's corners: it is solid
+            // when it fills its outline instead (a wedge of table is a triangle, no panel's outline). Not
+            // a page or a wall filling the photo: a sign wall turned upside down, filling its outline,
+            // held the panels on it, and two of them were read as its lines.
+            let solid = Double((boxArea - outsideCells) * f * f)
+            let fillsOutline = panelLike && !touchesEdge && outline.keystone <= outlineKeystone
+                && abs(solid - outline.area) <= 0.08 * outline.area
+            guard solid >= minSolidity * Double(boxArea * f * f) || fillsOutline else { continue }
             let outside = runs.map { r in
                 PixelRect(minX: Double(r.x0 * f), minY: Double(r.y * f),
                           maxX: Double(min(w, (r.x1 + 1) * f)), maxY: Double(min(h, (r.y + 1) * f)))
             }
             // The corners make the panel's outline when the region fills it (its text included) as a
             // quadrilateral is filled, not when it has a notch or a bite out of a side.
-            let filled = Double((boxArea - outsideCells) * f * f)
             let quad = (!touchesEdge || keystonedPage) && outline.keystone >= keystone
-                && abs(filled - outline.area) <= 0.08 * outline.area
+                && abs(solid - outline.area) <= 0.08 * outline.area
                 ? outline : nil
             if !panelLike, quad == nil { continue }
+            let byOutline = solid < minSolidity * Double(boxArea * f * f)
             if touchesEdge, quad != nil { offEdgePages.append((panels.count, panelLike)) }
             let ground = sum / area
             let textLevel = contrast.map { UInt8(clamping: ground + $0) }
             panels.append((area, Panel(rect: rect, ground: UInt8(ground), outside: outside,
                                        unevenness: unevenness(id, label, small, sw, minX, minY, maxX, maxY),
                                        surround: ringMedian(small, sw, sh, minX, minY, maxX, maxY)
-                                           ?? UInt8(ground), textLevel: textLevel, quad: quad)))
+                                           ?? UInt8(ground), textLevel: textLevel, quad: quad, byOutline: byOutline)))
         }
         // A wall running off the photo holds panels; a page holds only its text. A wall's outline is
         // no page's: it is not stretched (a sign wall so stretched was read out of order).

@@ -152,9 +152,10 @@ extension TesseractEngine {
                         {
                             read += try pass(small, scale: reduce, origin: origin, panel: panel.rect, map: map)
                         }
-                        // A panel told by its colour alone is a sign only where something on it reads surely;
-                        // else it is read with the rest, as grey sees it (a street's coloured facade).
-                        if panel.byColour,
+                        // A panel told by its colour alone, or solid only within its outline, is a sign only
+                        // where something on it reads surely; else it is read with the rest, as grey sees it
+                        // (a street's coloured facade, or one seen at an angle).
+                        if panel.onTrial,
                            !read.contains(where: { $0.line.confidence >= LineFilter.sure && $0.characters >= 2 })
                         {
                             plan.noSigns.value = (plan.noSigns.value ?? []).union([i])

@@ -44,7 +44,7 @@ struct ReadingPlan {
     /// of the rest asks for it; its readings with the global threshold and enlarged ask again.
     let restSlant = Measured<Double?>()
 
-    /// Panels told by their colour alone (`Panel.byColour`) that did not read as signs, by index: the first
+    /// Panels on trial (`Panel.onTrial`) that did not read as signs, by index: the first
     /// reading marks them, and they are read with the rest from then on.
     let noSigns = Measured<Set<Int>>()
 
@@ -70,8 +70,9 @@ struct ReadingPlan {
         panels = layout.panels
         restIsEvenGround = layout.evenGround
         invertRest = invert
-        // The rest is probed as grey sees it: a panel told by its colour alone may yet be read with it.
-        let greyPanels = panels.filter { !$0.byColour }
+        // The rest is probed as it is read at first: a panel on trial (told by its colour alone, or solid
+        // only within its outline) may yet be read with it.
+        let firmPanels = panels.filter { !$0.onTrial }
         if invert, let inverse = upright.inverted() {
             // Cells inside the thick strokes of big light letters look like dark text on light too:
             // only a real share of such cells (2%, a page's text fills far more) asks for that reading,
@@ -81,11 +82,11 @@ struct ReadingPlan {
             readRestAsIs = true
         }
         let area = Double(max(1, upright.width * upright.height))
-        restShare = max(0, 1 - greyPanels.reduce(0) { $0 + $1.rect.area } / area)
+        restShare = max(0, 1 - firmPanels.reduce(0) { $0 + $1.rect.area } / area)
         // Around panels (painted over, as the rest is read) the rest is read only in the polarities its
         // own cells show text in, and not at all when they show none: a bare wall costs a reading per
         // polarity with nothing to find (a third of a sign's time with Korean).
-        if !greyPanels.isEmpty, let rest = upright.painted(greyPanels.map { ($0.rect, $0.surround) }),
+        if !firmPanels.isEmpty, let rest = upright.painted(firmPanels.map { ($0.rect, $0.surround) }),
            let inverse = rest.inverted()
         {
             invertRest = invert && PolarityProbe.hasDarkRegions(rest)
