@@ -33,12 +33,16 @@ import Testing
         var args = ["-size", "1600x1000", "xc:#6b6560", "-fill", "#ece9e2", "-draw", "rectangle 200,150 1400,850",
                     "-font", "DejaVu-Sans", "-pointsize", "64", "-fill", "#1a1a1a"]
         for (i, l) in lines.enumerated() { args += ["-annotate", "+280+\(290 + 150 * i)", l] }
-        let drawn = [(200, 150), (1400, 150), (1400, 850), (200, 850)]
-        let map = zip(drawn, photographed).map { d, p in "\(d.0),\(d.1) \(Int(p.0)),\(Int(p.1))" }
+        return try Self.photographing(args, drawn: [(200, 150), (1400, 150), (1400, 850), (200, 850)], as: photographed)
+    }
+
+    /// The picture ImageMagick draws with `args`, its corners `drawn` moved to `corners` (a perspective
+    /// distortion), with a little grain.
+    static func photographing(_ args: [String], drawn: [(Int, Int)], as corners: [(Double, Double)]) throws -> Raster {
+        let map = zip(drawn, corners).map { d, p in "\(d.0),\(d.1) \(Int(p.0)),\(Int(p.1))" }
             .joined(separator: "  ")
-        args += ["-virtual-pixel", "edge", "-distort", "Perspective", map,
-                 "-seed", "7", "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-"]
-        return try OCRFixtures.magick(args)
+        return try OCRFixtures.magick(args + ["-virtual-pixel", "edge", "-distort", "Perspective", map,
+                                              "-seed", "7", "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-"])
     }
 
     @Test func theOutlineOfAPanelPhotographedFromOneSideIsFound() throws {
@@ -77,12 +81,7 @@ import Testing
                     "+level-colors", "#8a8580,#b0aba6", "-fill", "#8c1c1c", "-draw", "rectangle 200,300 1400,700",
                     "-font", "DejaVu-Sans", "-pointsize", "80", "-fill", "#e8e0e0"]
         for (i, l) in wideLines.enumerated() { args += ["-annotate", "+300+\(470 + 150 * i)", l] }
-        let drawn = [(200, 300), (1400, 300), (1400, 700), (200, 700)]
-        let map = zip(drawn, wideTilted).map { d, p in "\(d.0),\(d.1) \(Int(p.0)),\(Int(p.1))" }
-            .joined(separator: "  ")
-        args += ["-virtual-pixel", "edge", "-distort", "Perspective", map,
-                 "-seed", "7", "-attenuate", "0.4", "+noise", "Gaussian", "ppm:-"]
-        return try OCRFixtures.magick(args)
+        return try Self.photographing(args, drawn: [(200, 300), (1400, 300), (1400, 700), (200, 700)], as: wideTilted)
     }
 
     @Test func aWidePanelPhotographedFromOneSideAndTiltedIsFoundByItsOutline() throws {
