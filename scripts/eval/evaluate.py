@@ -249,12 +249,21 @@ def scenetext(directory, runner, tmp):
 
 def main():
     args = sys.argv[1:]
+    if not args or args[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        sys.exit(0 if args else 64)
     opt = lambda k: args[args.index(k) + 1] if k in args else None
     scenes_dir = args[0]
     runner = opt("--runner") or os.environ.get("OCR_RUNNER")
     only = opt("--only")
-    with open(os.path.join(scenes_dir, "scenes.json")) as f:
+    listing = os.path.join(scenes_dir, "scenes.json")
+    if not os.path.isfile(listing):
+        sys.exit("evaluate.py: %s holds no scenes.json (render one with render_scenes.py)" % scenes_dir)
+    with open(listing) as f:
         scenes = json.load(f)
+    if only and not any(sc["type"] == only for sc in scenes):
+        sys.exit("evaluate.py: no scene of type %r in %s (types: %s)" % (
+            only, scenes_dir, ", ".join(sorted({sc["type"] for sc in scenes}))))
     acc = {"ours": {}, "tess": {}}
     order = []
     rot_ok = [0, 0]
