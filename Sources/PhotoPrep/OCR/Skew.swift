@@ -13,18 +13,29 @@ enum Skew {
     static let smallest = 1.0
     /// Leptonica's confidence (the best angle's score over the worst's, less one) a slant needs: pages of
     /// text score 8–35 (blurred bold print the least), sign walls and streets, whose few lines run every
-    /// way, mostly 2–7 (a street's rows of windows up to 8.4).
+    /// way, mostly 2–7 (a street's rows of windows up to 9.3).
     static let sure = 7.0
+    /// The confidence a slant needs to be a page's where no page was read (`TesseractEngine.levelledPage`):
+    /// over the harness's sets, the three pages whose lines Tesseract lost read level scored 28–40; the
+    /// streets whose rows of windows pass for slanted lines, 7.2–9.3 (ten of 200), and sign walls whose
+    /// rest read no line, 7–27 (49, 28 of them under 14), none reading a line more level.
+    static let page = 14.0
     /// The sweep, ± degrees: a photo held by hand is tilted by a few.
     static let range = 7.0
 }
 
+/// The slant of a picture's lines: the turn that levels them (degrees, clockwise) and how surely
+/// Leptonica found it (`Skew.sure`).
+struct Slant: Equatable {
+    var degrees: Double
+    var confidence: Double
+}
+
 extension LeptonicaImage {
-    /// The angle (degrees, clockwise) that levels the lines of dark text of this 8-bit picture when it
-    /// holds enough of them to be sure (`Skew`), else `nil`: Leptonica's `pixFindSkewSweepAndSearch`
-    /// on the picture halved and binarized with Sauvola's threshold (20 ms on a copy; 90 at full size,
-    /// for the same angles to 0.1°).
-    func levellingAngle() -> Double? {
+    /// The slant of the lines of dark text of this 8-bit picture when it holds enough of them to be sure
+    /// (`Skew`), else `nil`: Leptonica's `pixFindSkewSweepAndSearch` on the picture halved and binarized
+    /// with Sauvola's threshold (20 ms on a copy; 90 at full size, for the same angles to 0.1°).
+    func slant() -> Slant? {
         guard depth == 8, width >= 64, height >= 64 else { return nil }
         var half = pixScaleAreaMap2(pix)
         guard half != nil else { return nil }
@@ -38,7 +49,7 @@ extension LeptonicaImage {
         guard pixFindSkewSweepAndSearch(binary, &angle, &confidence, 1, 1, Float(Skew.range), 1, 0.01) == 0,
               Double(confidence) >= Skew.sure, abs(Double(angle)) >= Skew.smallest
         else { return nil }
-        return Double(angle)
+        return Slant(degrees: Double(angle), confidence: Double(confidence))
     }
 
     /// This 8-bit picture turned clockwise by `degrees` about its centre, as large as it was (white comes

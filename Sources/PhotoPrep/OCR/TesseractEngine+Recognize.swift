@@ -63,12 +63,14 @@ extension TesseractEngine {
             once.invertRest = plan.invertRest && !plan.readRestAsIs
             // Where little was read, a global threshold makes words of a photo's textures too ("MOY ry",
             // "44 y" from a window's reflections): only the words a spotted row would keep stay.
-            let again = try read(once, upright, scale: 1, panels: false, thresholding: 0, level: level)
+            let again = try read(once, upright, scale: 1, panels: false, thresholding: 0,
+                                 level: level ? Skew.sure : nil)
             out = FoundLine.merge(out + again.compactMap { $0.keepingSureWords() })
         }
         if small, let factor = enlargement(for: out, width: width, height: height) {
             out = FoundLine.merge(out + (try read(plan, upright, scale: factor, panels: true,
-                                                  thresholding: options.thresholding, level: level)))
+                                                  thresholding: options.thresholding,
+                                                  level: level ? Skew.sure : nil)))
         }
         return out
     }
@@ -76,9 +78,9 @@ extension TesseractEngine {
     /// Reads every panel of the plan on its own, dark text on light (`panels`), then the rest of the
     /// picture (the panels read painted over with the wall around them) in the polarities it needs, with
     /// Tesseract's `thresholding` method; `scale` enlarges for small text; with `level`, the rest is read
-    /// turned level (`Skew`; nothing of it when it has no slant to level).
+    /// turned level (`Skew`) where its slant is found with at least that confidence, and else not at all.
     private func read(_ plan: ReadingPlan, _ upright: borrowing LeptonicaImage, scale: Double, panels: Bool,
-                      thresholding: Int, level: Bool = false) throws(OCRError) -> [FoundLine]
+                      thresholding: Int, level: Double? = nil) throws(OCRError) -> [FoundLine]
     {
         var out: [FoundLine] = []
         var unread: Set<Int> = []
@@ -214,15 +216,16 @@ extension TesseractEngine {
             return try readBothPolarities(big, scale: scale, invert: plan.invertRest, asIs: plan.readRestAsIs,
                                           map: map)
         }
-        // The rest turned level and read, its lines' boxes mapped back; `nil` when it has no slant to level.
-        func readLevel() throws(OCRError) -> [FoundLine]? {
+        // The rest turned level and read, its lines' boxes mapped back; `nil` when it has no slant to level
+        // found with the `least` confidence.
+        func readLevel(_ least: Double) throws(OCRError) -> [FoundLine]? {
             var map: ProjectiveMap? = nil
-            guard let degrees = plan.slant(ofRest: rest), let turned = rest.turned(by: degrees, map: &map) else {
-                return nil
-            }
+            guard let slant = plan.slant(ofRest: rest), slant.confidence >= least,
+                  let turned = rest.turned(by: slant.degrees, map: &map)
+            else { return nil }
             return try readRest(turned, map: map)
         }
-        if level { return out + (try readLevel() ?? []) }
+        if let least = level { return out + (try readLevel(least) ?? []) }
         var lines = try readRest(rest, map: nil)
         // A poster filling the photo is read with the global threshold (`restIsEvenGround`). On a dark one
         // photographed in dim light its grain is most of what there is, and Otsu's threshold can split the
@@ -240,15 +243,18 @@ extension TesseractEngine {
     /// `found` with the rest of the picture read again turned level (`Skew`), when Leptonica finds its
     /// lines slanted and it is a page read as a slanted page's layout analysis fails: broken
     /// (`readAsIfBrokenBySlant`), where the level reading must read a tenth more, or lost (fewer than
-    /// `pageLines` lines read), where it must read twice as much and `littleRead` more; else `nil`. Once
-    /// kept, the rest's later readings (global threshold, enlarged) read it level too (`completing`).
+    /// `pageLines` lines read), where its slant must be a page's (`Skew.page`: no line read says it is
+    /// one) and the level reading must read twice as much and `littleRead` more; else `nil`. Once kept,
+    /// the rest's later readings (global threshold, enlarged) read it level too (`completing`).
     ///
     /// Tesseract deskews a page itself, but on dense, blurred small print tilted 2° its layout analysis
     /// can break the lines into pieces and lose many while reading others surely: the harness's page of
     /// 161 lines tilted 2.2° (seed 99, small-06) read 63 of them, level 161. It can also lose nearly
     /// all of them: seed 4242's page tilted 2.3° read nothing, level all its 161 lines. A street's rows
     /// of windows can pass for slanted lines too, and its few words read level were a little worse (seed
-    /// 5: 78.3 → 76.4%): a lost page's level reading is kept only when it reads far more.
+    /// 5: 78.3 → 76.4%): a lost page's level reading is kept only when it reads far more, and made only
+    /// when its slant is found as surely as a page's; a street's, found less surely, cost seed 5's streets
+    /// a tenth of their time in level readings never kept.
     ///
     /// Tried once, at the settled turn. Tried on every reading (each turn tried, the global threshold's),
     /// it read an upside-down page of seed 8181 level before its turn was found (3.9 s of its 8.6), and
@@ -261,7 +267,8 @@ extension TesseractEngine {
         let broken = Self.readAsIfBrokenBySlant(rest)
         guard broken || rest.count < Self.pageLines else { return nil }
         let again = FoundLine.merge(try read(plan, upright, scale: 1, panels: false,
-                                             thresholding: options.thresholding, level: true))
+                                             thresholding: options.thresholding,
+                                             level: broken ? Skew.sure : Skew.page))
         let before = Self.readableCharacters(rest), after = Self.readableCharacters(again)
         guard broken ? after > 1.1 * before : after >= 2 * before + Self.littleRead else { return nil }
         return FoundLine.merge(found.filter { $0.panel != nil } + again)

@@ -40,9 +40,9 @@ struct ReadingPlan {
     var readRestAsIs: Bool
     /// The share of the picture outside every panel's bounds (about: overlapping panels count twice).
     var restShare: Double
-    /// The slant of the rest's lines (`LeptonicaImage.levellingAngle`), measured the first time a reading
-    /// of the rest asks for it; its readings with the global threshold and enlarged ask again.
-    let restSlant = Measured<Double?>()
+    /// The slant of the rest's lines (`LeptonicaImage.slant`), measured the first time a reading of the
+    /// rest asks for it; its readings with the global threshold and enlarged ask again.
+    let restSlant = Measured<Slant?>()
 
     /// Panels on trial (`Panel.onTrial`) that did not read as signs, by index: the first
     /// reading marks them, and they are read with the rest from then on.
@@ -55,8 +55,8 @@ struct ReadingPlan {
     }
 
     /// `restSlant`, measured on `rest` (the picture with its panels painted over) the first time.
-    func slant(ofRest rest: borrowing LeptonicaImage) -> Double? {
-        if restSlant.value == nil { restSlant.value = .some(rest.levellingAngle()) }
+    func slant(ofRest rest: borrowing LeptonicaImage) -> Slant? {
+        if restSlant.value == nil { restSlant.value = .some(rest.slant()) }
         return restSlant.value ?? nil
     }
 
