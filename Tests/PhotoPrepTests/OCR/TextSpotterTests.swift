@@ -199,6 +199,29 @@ import CTesseract
         #expect(TextSpotter.keptWords(of: alone).isEmpty)
     }
 
+    /// A sign's first or last word reads less surely at the cut than the words between: read in the
+    /// harness's street photos (spotted rows, confidences as Tesseract gave them).
+    @Test func aSignsWordReadLessSurelyAtTheCutIsKeptBesideASureOne() {
+        func word(_ text: String, _ confidence: Double, _ inDictionary: Bool = false) -> TextWord {
+            TextWord(text: text, confidence: confidence, rect: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10),
+                     inDictionary: inDictionary)
+        }
+        func kept(_ words: [TextWord]) -> [String] {
+            TextSpotter.keptWords(of: TextLine(words: words, slope: 0)).map(\.text)
+        }
+        #expect(kept([word("Post", 72, true), word("Office", 96, true), word("22.", 36)]) == ["Post", "Office"])
+        #expect(kept([word("Open", 56, true), word("24", 95), word("Hours", 96, true)]) == ["Open", "24", "Hours"])
+        #expect(kept([word("Hotel", 92, true), word("58", 84)]) == ["Hotel", "58"])
+        #expect(kept([word("Hours:", 57, true), word("Open", 96, true)]) == ["Hours:", "Open"])
+        // Texture read beside a sign's word: two-letter scraps, however they read, and a word too unsure.
+        #expect(kept([word("Gallery", 96, true), word("ff", 70, true)]) == ["Gallery"])
+        #expect(kept([word("ne", 39, true), word("Coffee", 96, true)]) == ["Coffee"])
+        #expect(kept([word("‘Fresh", 31, true), word("Market", 96, true)]) == ["Market"])
+        #expect(kept([word("Sale", 96, true), word("x7", 80)]) == ["Sale"])
+        // With no word kept on its own, none is kept beside it.
+        #expect(kept([word("Post", 72, true), word("58", 84)]).isEmpty)
+    }
+
     /// Tesseract's Korean model reads a word one syllable at a time ("편 의 점", 93%, from a yellow sign
     /// panel): standing tight, the syllables are one word of three letters and kept; a lone syllable is not.
     @Test func aKoreanWordReadSyllableBySyllableIsJudgedWhole() {
