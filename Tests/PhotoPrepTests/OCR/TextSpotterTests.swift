@@ -131,16 +131,20 @@ import CTesseract
     }
 
     @Test func aWordShapedWordReadUnsurelyIsNearlyKept() {
-        func word(_ text: String, _ confidence: Double) -> TextWord {
+        func word(_ text: String, _ confidence: Double, inDictionary: Bool = true) -> TextWord {
             TextWord(text: text, confidence: confidence, rect: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10),
-                     inDictionary: true)
+                     inDictionary: inDictionary)
         }
         // Read again framed, these read 89% and 96%.
         #expect(TextSpotter.nearlyKept(word("Bank", 41)) && TextSpotter.nearlyKept(word("‘Exit", 48)))
-        // Kept already; a texture's scraps; read with next to no confidence.
+        // Read right, but at 8% where the cut-out's edge crossed the sign's border; framed, 96%.
+        #expect(TextSpotter.nearlyKept(word("Laundry", 8)))
+        // Kept already; a texture's scraps; read with next to no confidence and no dictionary word, or too
+        // short a one.
         #expect(!TextSpotter.nearlyKept(word("Bank", 89)))
         #expect(!TextSpotter.nearlyKept(word("ee", 45)) && !TextSpotter.nearlyKept(word("-?/", 50)))
-        #expect(!TextSpotter.nearlyKept(word("Exit", 20)))
+        #expect(!TextSpotter.nearlyKept(word("Exit", 20, inDictionary: false)))
+        #expect(!TextSpotter.nearlyKept(word("eee", 20)) && !TextSpotter.nearlyKept(word("Ba7k", 20)))
     }
 
     @Test func aWordLevelWithAFacadesWindowsIsARowOfItsOwn() throws {
