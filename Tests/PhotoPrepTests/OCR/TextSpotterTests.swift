@@ -130,6 +130,20 @@ import CTesseract
         #expect(TextSpotter.rows(railing, maxHeight: 90).allSatisfy { !$0.aligned })
     }
 
+    @Test func aMonospacedWordIsLettersButEvenWindowsAreAGrid() throws {
+        // "Books 60" in a monospaced face on a dark plate (seed 5 street-04, at the spotting scale): its
+        // letters one width, 11–13 px, but 3 px apart and of several heights (B, k, 6, 0 rise above o, s).
+        let books = zip(zip([307.0, 321, 336, 352, 366, 395, 409], [12.0, 12, 12, 11, 12, 12, 13]),
+                        [17.0, 13, 14, 19, 13, 17, 16]).map { Self.letter($0.0, 306 - $1, width: $0.1, height: $1) }
+        let row = try #require(TextSpotter.rows(books, maxHeight: 90).first)
+        #expect(row.marks == 7 && row.aligned)
+        // Three windows of that facade: one width and one height, half their width apart.
+        let windows = zip(zip([57.0, 125, 192], [45.0, 43, 44]), [31.0, 31, 29]).map {
+            Self.letter($0.0, 426 - $1, width: $0.1, height: $1)
+        }
+        #expect(TextSpotter.rows(windows, maxHeight: 90).allSatisfy { !$0.aligned })
+    }
+
     @Test func aWordShapedWordReadUnsurelyIsNearlyKept() {
         func word(_ text: String, _ confidence: Double, inDictionary: Bool = true) -> TextWord {
             TextWord(text: text, confidence: confidence, rect: PixelRect(minX: 0, minY: 0, maxX: 10, maxY: 10),
