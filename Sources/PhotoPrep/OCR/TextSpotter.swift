@@ -216,8 +216,9 @@ enum TextSpotter {
     /// number of two digits or more, or a dictionary word of three letters or more. A sign's first or last
     /// word reads less surely at the cut than the words between ("Post" 72% before "Office" 96%, "Open"
     /// 56% before "24 Hours", "Hotel 58" with 58 at 84%): over the harness's 200 street photos, 38 words
-    /// beside a kept one were so, every one of them on the sign; the words that were not, texture read
-    /// beside a sign's word, were symbols, single letters and two-letter scraps ("ff" 70%, "ip" 65%).
+    /// beside a kept one were so, every one of them a word of the photo's signs; the words that were not,
+    /// texture read beside a sign's word, were symbols, single letters and two-letter scraps ("ff" 70%,
+    /// "ip" 65%).
     static func keepsBeside(_ w: TextWord) -> Bool {
         let alnum = w.text.count { $0.isLetter || $0.isNumber }
         if w.confidence >= 85, alnum >= 1, alnum * 2 >= w.text.count { return true }
@@ -245,7 +246,7 @@ enum TextSpotter {
     /// surer reading of the row may keep. Tesseract's line reader can read a clear word right and yet
     /// be unsure of it where the cut-out's edge crosses the sign's border: "Laundry" (dark on a light
     /// sign on a dark wall) read right at 8%, framed by its ground 96%. Over the harness's 200 street
-    /// photos, 198 rows read nothing else but such a word, 12 of them a sign's.
+    /// photos, 198 rows that kept nothing held such a word, 12 of them a sign's: one reading more each.
     static func nearlyKept(_ w: TextWord) -> Bool {
         guard !keeps(w), let (letters, digits) = wordShape(w) else { return false }
         return w.confidence >= 30 || w.inDictionary && digits == 0 && letters >= 4
