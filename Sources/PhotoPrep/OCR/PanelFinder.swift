@@ -267,22 +267,21 @@ enum PanelFinder {
             // A panel photographed from one side and tilted leaves wall in its box's corners: it is solid
             // when it fills its outline instead (a wedge of table is a triangle, no panel's outline). Not
             // a page or a wall filling the photo: a sign wall turned upside down, filling its outline,
-            // held the panels on it, and two of them were read as its lines.
+            // held the panels on it, and two of them were read as its lines. (A region fills its outline,
+            // its text included, as a quadrilateral is filled: not with a notch or a bite out of a side.)
             let solid = Double((boxArea - outsideCells) * f * f)
-            let fillsOutline = panelLike && !touchesEdge && outline.keystone <= outlineKeystone
-                && abs(solid - outline.area) <= 0.08 * outline.area
-            guard solid >= minSolidity * Double(boxArea * f * f) || fillsOutline else { continue }
+            let fillsOutline = abs(solid - outline.area) <= 0.08 * outline.area
+            let byOutline = solid < minSolidity * Double(boxArea * f * f)
+            guard !byOutline || panelLike && !touchesEdge && outline.keystone <= outlineKeystone && fillsOutline
+            else { continue }
             let outside = runs.map { r in
                 PixelRect(minX: Double(r.x0 * f), minY: Double(r.y * f),
                           maxX: Double(min(w, (r.x1 + 1) * f)), maxY: Double(min(h, (r.y + 1) * f)))
             }
-            // The corners make the panel's outline when the region fills it (its text included) as a
-            // quadrilateral is filled, not when it has a notch or a bite out of a side.
-            let quad = (!touchesEdge || keystonedPage) && outline.keystone >= keystone
-                && abs(solid - outline.area) <= 0.08 * outline.area
+            // The corners make the panel's outline when the region fills it.
+            let quad = (!touchesEdge || keystonedPage) && outline.keystone >= keystone && fillsOutline
                 ? outline : nil
             if !panelLike, quad == nil { continue }
-            let byOutline = solid < minSolidity * Double(boxArea * f * f)
             if touchesEdge, quad != nil { offEdgePages.append((panels.count, panelLike)) }
             let ground = sum / area
             let textLevel = contrast.map { UInt8(clamping: ground + $0) }

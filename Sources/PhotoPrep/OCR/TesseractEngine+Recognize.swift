@@ -50,7 +50,8 @@ extension TesseractEngine {
         let width = upright.width, height = upright.height
         // A slanted page that reads better level is read level from then on (enlarged too).
         let levelled = try levelledPage(found, plan: plan, in: upright)
-        let level = levelled != nil
+        // (Its slant was found surely enough for it to be kept: the later readings level it alike.)
+        let level: Double? = levelled == nil ? nil : Skew.sure
         var out = levelled ?? found
         let global = needsGlobalThreshold(out, plan)
         let small = options.smallTextHeight > 0
@@ -63,14 +64,12 @@ extension TesseractEngine {
             once.invertRest = plan.invertRest && !plan.readRestAsIs
             // Where little was read, a global threshold makes words of a photo's textures too ("MOY ry",
             // "44 y" from a window's reflections): only the words a spotted row would keep stay.
-            let again = try read(once, upright, scale: 1, panels: false, thresholding: 0,
-                                 level: level ? Skew.sure : nil)
+            let again = try read(once, upright, scale: 1, panels: false, thresholding: 0, level: level)
             out = FoundLine.merge(out + again.compactMap { $0.keepingSureWords() })
         }
         if small, let factor = enlargement(for: out, width: width, height: height) {
             out = FoundLine.merge(out + (try read(plan, upright, scale: factor, panels: true,
-                                                  thresholding: options.thresholding,
-                                                  level: level ? Skew.sure : nil)))
+                                                  thresholding: options.thresholding, level: level)))
         }
         return out
     }
