@@ -250,7 +250,8 @@ def scenetext(directory, runner, tmp):
 def main():
     args = sys.argv[1:]
     if not args or args[0] in ("-h", "--help"):
-        print(__doc__.strip())
+        # Asked for, the usage goes to stdout; for a missing folder, to stderr as an error.
+        print(__doc__.strip(), file=sys.stdout if args else sys.stderr)
         sys.exit(0 if args else 64)
     opt = lambda k: args[args.index(k) + 1] if k in args else None
     scenes_dir = args[0]

@@ -27,7 +27,8 @@ DISHES = ["Coffee", "Tea", "Soup of the day", "Fresh bread", "Cake", "Sandwich",
 
 
 def brick_wall(rng, w, h):
-    """Dark bricks of uneven shades in lighter mortar, with grain (grey)."""
+    """Dark bricks of uneven shades in lighter mortar, with grain (grey). Not render_scenes.wall: its
+    bricks are one shade, an even ground on which a panel can be found."""
     wall = Image.new("L", (w, h), 110)
     d = ImageDraw.Draw(wall)
     for row in range(0, h, 50):
