@@ -80,10 +80,12 @@ enum TextSpotter {
             guard g.count >= 3 || (strokes >= 3 && rect.width >= 1.3 * median),
                   levelHeight(g, slope: fit.slope) <= 2 * median
             else { continue }
-            // Their bottoms within a quarter of a letter's height of it, between the quartiles.
+            // Their bottoms within a quarter of a letter's height of it, between the quartiles; or those of
+            // three letters or more, with a word's descenders hanging below (`hangFromOneLine`).
             let spread = baselineSpread(full, along: fit)
-            out.append(Row(rect: rect, markHeight: median, marks: g.count,
-                           aligned: g.count >= 3 && spread <= 0.25 * median && !isGrid(g)))
+            let onLine = spread <= 0.25 * median || hangFromOneLine(g, median: median)
+            let aligned = g.count >= 3 && onLine && !isGrid(g)
+            out.append(Row(rect: rect, markHeight: median, marks: g.count, aligned: aligned))
         }
         return out.sorted { ($0.rect.minY, $0.rect.minX) < ($1.rect.minY, $1.rect.minX) }
     }
@@ -97,6 +99,39 @@ enum TextSpotter {
         guard !marks.isEmpty else { return .infinity }
         let residuals = marks.map { $0.rect.maxY - fit.slope * ($0.rect.midX - fit.meanX) }.sorted()
         return residuals[residuals.count * 3 / 4] - residuals[residuals.count / 4]
+    }
+
+    /// Whether `marks` (of a row whose marks' median height is `median`) are letters on a baseline
+    /// with descenders: three or more stand on one line (their bottoms within a quarter of `median`
+    /// of it, the line fitted through them), and with those hanging below it from as high as their
+    /// tops (a p, a y, or a letter run into a mark beside it) they are three quarters of the row's
+    /// letters (marks half as tall as `median` or taller). Marks shifted up and down whole are not.
+    static func hangFromOneLine(_ marks: [Mark], median: Double) -> Bool {
+        let letters = marks.filter { $0.rect.height >= 0.5 * median }
+        guard letters.count >= 3 else { return false }
+        let within = 0.25 * median
+        var fit = baseline(letters)
+        var standing: [Mark] = []
+        for _ in 0..<2 {
+            let sorted = letters.map { ($0, $0.rect.maxY - fit.slope * ($0.rect.midX - fit.meanX)) }
+                .sorted { $0.1 < $1.1 }
+            var best = 0..<1, lo = 0
+            for hi in sorted.indices {
+                while sorted[hi].1 - sorted[lo].1 > within { lo += 1 }
+                if hi + 1 - lo > best.count { best = lo..<(hi + 1) }
+            }
+            standing = sorted[best].map(\.0)
+            fit = baseline(standing)
+        }
+        guard standing.count >= 3 else { return false }
+        func level(_ y: Double, _ m: Mark) -> Double { y - fit.slope * (m.rect.midX - fit.meanX) }
+        let bottoms = standing.map { level($0.rect.maxY, $0) }.sorted()
+        let tops = standing.map { level($0.rect.minY, $0) }.sorted()
+        let line = bottoms[bottoms.count / 2], top = tops[tops.count / 2]
+        let hanging = letters.count { m in
+            !standing.contains(m) && level(m.rect.maxY, m) > line + within && level(m.rect.minY, m) <= top + within
+        }
+        return Double(standing.count + hanging) >= 0.75 * Double(letters.count)
     }
 
     /// The slope of the line fitted through the bottoms of `marks` by least squares (at most 0.1, and
