@@ -153,8 +153,11 @@ enum ReadingOrder {
         case (nil, .some): useY = false
         case (.some(let y), .some(let x)):
             // Columns stand side by side: a cut between parts that do not share most of their height
-            // (centred lines over small print in a corner) is no column break, and rows come first.
-            useY = y.width >= 0.5 * x.width || !sideBySide(ids, rects, at: x.at)
+            // (centred lines over small print in a corner) is no column break, and rows come first;
+            // unless half the parts' width parts them (`sideBySide`).
+            let span = (ids.map { rects[$0].maxX }.max() ?? 0) - (ids.map { rects[$0].minX }.min() ?? 0)
+            let far = x.width >= 0.5 * span
+            useY = y.width >= 0.5 * x.width || !sideBySide(ids, rects, at: x.at, far: far)
         }
         let at = useY ? yCut!.at : xCut!.at
         let first = ids.filter { useY ? rects[$0].midY < at : rects[$0].midX < at }
@@ -168,13 +171,16 @@ enum ReadingOrder {
     /// height): a line set flush left halfway down a poster of centred lines is beside the middle of the
     /// tall part, not a column beside it; nor are a poster's centred lines and its flush-left ones that
     /// take turns down it, none beside another (seed 6060's dark poster read its three centred lines
-    /// after its four flush-left ones, as a second column).
-    static func sideBySide(_ ids: [Int], _ rects: [PixelRect], at: Double) -> Bool {
+    /// after its four flush-left ones, as a second column). Parts `far` apart (a gap half the width they span)
+    /// need only the lines level with each other: a café's opening hours, lettered on the wall beside its
+    /// menu level with the menu's middle, were read amid the menu (the menu walls of
+    /// `render_menu_walls.py`); a poster's flush-left line stands a quarter of its width from the rest.
+    static func sideBySide(_ ids: [Int], _ rects: [PixelRect], at: Double, far: Bool = false) -> Bool {
         let left = ids.filter { rects[$0].midX < at }, right = ids.filter { rects[$0].midX >= at }
         guard let l0 = left.map({ rects[$0].minY }).min(), let l1 = left.map({ rects[$0].maxY }).max(),
               let r0 = right.map({ rects[$0].minY }).min(), let r1 = right.map({ rects[$0].maxY }).max()
         else { return false }
-        guard min(l1, r1) - max(l0, r0) > 0.5 * max(l1 - l0, r1 - r0) else { return false }
+        guard far || min(l1, r1) - max(l0, r0) > 0.5 * max(l1 - l0, r1 - r0) else { return false }
         return left.contains { l in
             right.contains { r in
                 min(rects[l].maxY, rects[r].maxY) - max(rects[l].minY, rects[r].minY)

@@ -103,6 +103,19 @@ import Testing
         #expect(ReadingOrder.order(columns) == [0, 1, 3, 4, 5, 7, 2, 6, 8], "\(ReadingOrder.order(columns))")
     }
 
+    @Test func aLineFarBesideAColumnIsReadAfterIt() {
+        // A café's menu lettered on a brick wall and its opening hours on the wall beside it (the menu
+        // walls of `render_menu_walls.py`, seed 1, as read): the hours stand level with the middle of
+        // the menu, but 1,160 px away, two thirds of the width of both. A line beside the middle of a
+        // poster's column stands a few letters' widths from it (the tests above).
+        let items = [Self.line(22, 127, 175, height: 34), Self.line(21, 195, 175, height: 27),
+                     Self.line(20, 262, 349, height: 34), Self.line(21, 331, 246, height: 27),
+                     Self.line(20, 398, 166, height: 28), Self.line(20, 467, 191, height: 26),
+                     Self.line(13, 536, 145, height: 27), Self.line(21, 603, 317, height: 27),
+                     Self.line(1538, 440, 203, height: 50)]
+        #expect(ReadingOrder.order(items) == Array(0..<9), "\(ReadingOrder.order(items))")
+    }
+
     @Test func linesOfOnePanelStayTogetherWhateverTheirSizes() {
         // Two panels side by side, each with a big name over a small translation (heights too different
         // to be grouped as one block by their shapes alone), and a loose line under both.
