@@ -154,7 +154,7 @@ enum ReadingOrder {
         case (.some(let y), .some(let x)):
             // Columns stand side by side: a cut between parts that do not share most of their height
             // (centred lines over small print in a corner) is no column break, and rows come first;
-            // unless half the parts' width parts them (`sideBySide`).
+            // unless a gap half the width they span parts them (`sideBySide`).
             let span = (ids.map { rects[$0].maxX }.max() ?? 0) - (ids.map { rects[$0].minX }.min() ?? 0)
             let far = x.width >= 0.5 * span
             useY = y.width >= 0.5 * x.width || !sideBySide(ids, rects, at: x.at, far: far)

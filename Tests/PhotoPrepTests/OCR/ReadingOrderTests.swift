@@ -104,9 +104,9 @@ import Testing
     }
 
     @Test func aLineFarBesideAColumnIsReadAfterIt() {
-        // A café's menu lettered on a brick wall and its opening hours on the wall beside it (the menu
-        // walls of `render_menu_walls.py`, seed 1, as read): the hours stand level with the middle of
-        // the menu, but 1,160 px away, two thirds of the width of both. A line beside the middle of a
+        // A café's menu lettered on a brick wall and its opening hours on the wall beside it (the fifth of
+        // the menu walls `render_menu_walls.py` renders, as read): the hours stand level with the middle of
+        // the menu, but 1,170 px away, two thirds of the width of both. A line beside the middle of a
         // poster's column stands a few letters' widths from it (the tests above).
         let items = [Self.line(22, 127, 175, height: 34), Self.line(21, 195, 175, height: 27),
                      Self.line(20, 262, 349, height: 34), Self.line(21, 331, 246, height: 27),

@@ -205,10 +205,10 @@ import CTesseract
     }
 
     @Test func aWordWithDescendersIsAligned() throws {
-        // "pen daily" lettered dark on a blotched wall (the menu walls of `render_menu_walls.py`, seed 1;
-        // the marks at the spotting scale, its O run into a blotch): its p and y hang below the line the
-        // other letters stand on. Two of seven, they were a quarter of its bottoms: it was taken for
-        // texture, and never read beside the menu read on the next wall.
+        // "pen daily" lettered dark on a blotched wall (the fifth of the menu walls `render_menu_walls.py`
+        // renders; the marks at the spotting scale, its O run into a blotch): its p and y hang below the
+        // line the other letters stand on, and the middle half of its bottoms spread over a third of a
+        // letter's height. It was taken for texture, and never read beside the menu read on the next wall.
         let marks = [(1035.0, 301.0, 11.0, 18.0), (1048, 301, 13, 13), (1063, 300, 12, 14), (1091, 296, 12, 18),
                      (1106, 300, 13, 14), (1121, 300, 11, 14), (1148, 301, 14, 18)]
             .map { Self.letter($0.0, $0.1, width: $0.2, height: $0.3) }
