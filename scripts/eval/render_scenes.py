@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Render photo-like scenes with ground truth for the OCR evaluation.
 
-Usage: render_scenes.py OUTDIR [--seed N] [--per-type N] [--perspective] [--held-out]
+Usage: render_scenes.py OUTDIR [--seed N] [--per-type N] [--perspective] [--shaken] [--held-out]
 
 Writes OUTDIR/<scene>.jpg and OUTDIR/scenes.json: for each scene its type, languages, text rotation
 and the lines a person would read, in reading order. Scene types: signs (sign walls of 2-6 panels,
@@ -12,7 +12,8 @@ with rows of windows, trees, a road, cars, and a few small shop and street signs
 the real street photos are). Every scene gets photo
 damage: slight tilt, blur, noise, uneven light, JPEG compression; with --perspective also the keystone
 of a photo taken from one side, above or below (the same scenes as without it: its draws come from a
-random source of their own). Needs python3-pil and the Debian
+random source of their own); with --shaken also the motion blur of a camera moved while the shutter was
+open, 3-8 px along a random direction (draws of its own too). Needs python3-pil and the Debian
 font packages fonts-dejavu, fonts-liberation, fonts-noto-cjk.
 
 --held-out renders the same kinds of scene in fonts and words the pipeline was never tuned on: other
@@ -21,6 +22,7 @@ Serif), Korean in Nanum's fonts, another vocabulary for pages and other Korean s
 Debian packages listed in HELD_OUT_PACKAGES.
 """
 import json
+import math
 import os
 import random
 import sys
@@ -405,7 +407,22 @@ def keystone(prng, img):
                          fillcolor=fill)
 
 
-def damage(rng, img, tilt=True, prng=None):
+def shaken(srng, img):
+    """The picture as photographed by a hand that moved: the mean of copies shifted along one direction,
+    3-8 px in all (a box-shaped motion blur)."""
+    length = srng.randint(3, 8)
+    angle = math.radians(srng.uniform(0, 180))
+    fill = img.getpixel((2, 2))
+    out = None
+    for k in range(length + 1):
+        t = k - length / 2
+        shifted = img.transform(img.size, Image.AFFINE, (1, 0, t * math.cos(angle), 0, 1, t * math.sin(angle)),
+                                Image.BILINEAR, fillcolor=fill)
+        out = shifted if out is None else Image.blend(out, shifted, 1 / (k + 1))
+    return out
+
+
+def damage(rng, img, tilt=True, prng=None, srng=None):
     w, h = img.size
     if prng is not None:
         img = keystone(prng, img)
@@ -418,6 +435,8 @@ def damage(rng, img, tilt=True, prng=None):
     lo = rng.randint(110, 190)
     g = g.point(lambda v: lo + (255 - lo) * v // 255).convert("RGB")
     img = ImageChops.multiply(img, g)
+    if srng is not None:
+        img = shaken(srng, img)
     img = img.filter(ImageFilter.GaussianBlur(rng.uniform(0.4, 1.3)))
     noise = Image.effect_noise((w, h), rng.uniform(6, 14)).convert("RGB")
     img = ImageChops.add(img, noise, 1.0, -128)
@@ -440,6 +459,7 @@ def main():
     rng = random.Random(seed)
     # Keystone draws come from their own source, so the scenes of a seed are the same with or without.
     prng = random.Random(seed + 1000003) if "--perspective" in sys.argv else None
+    srng = random.Random(seed + 2000003) if "--shaken" in sys.argv else None
     os.makedirs(out, exist_ok=True)
     scenes = []
 
@@ -454,26 +474,26 @@ def main():
 
     for _ in range(per + 2):
         img, gt = scene_signs(rng)
-        add("signs", damage(rng, img, prng=prng), gt)
+        add("signs", damage(rng, img, prng=prng, srng=srng), gt)
     for _ in range(per):
         img, gt = scene_page(rng)
-        add("pages", damage(rng, img, prng=prng), gt)
+        add("pages", damage(rng, img, prng=prng, srng=srng), gt)
     for _ in range(per):
         img, gt = scene_poster(rng)
-        add("posters", damage(rng, img, prng=prng), gt)
+        add("posters", damage(rng, img, prng=prng, srng=srng), gt)
     for _ in range(max(2, per // 2)):
         img, gt = scene_page(rng, body_size=rng.randint(13, 16))
-        add("small", damage(rng, img, prng=prng), gt)
+        add("small", damage(rng, img, prng=prng, srng=srng), gt)
     for _ in range(per):
         img, gt = scene_signs(rng, korean=True)
-        add("korean", damage(rng, img, prng=prng), gt, lang="kor+eng")
+        add("korean", damage(rng, img, prng=prng, srng=srng), gt, lang="kor+eng")
     for i in range(per):
         img, gt = scene_page(rng) if i % 2 == 0 else scene_signs(rng)
-        add("rotated", damage(rng, img, prng=prng), gt, rotation=[90, 180, 270][i % 3])
+        add("rotated", damage(rng, img, prng=prng, srng=srng), gt, rotation=[90, 180, 270][i % 3])
     # Last, so the scenes before them stay what they were for a seed.
     for _ in range(per):
         img, gt = scene_street(rng)
-        add("street", damage(rng, img, prng=prng), gt)
+        add("street", damage(rng, img, prng=prng, srng=srng), gt)
     with open(os.path.join(out, "scenes.json"), "w") as f:
         json.dump(scenes, f, ensure_ascii=False, indent=1)
     print("%d scenes in %s" % (len(scenes), out), file=sys.stderr)
