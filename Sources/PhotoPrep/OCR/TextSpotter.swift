@@ -82,9 +82,8 @@ enum TextSpotter {
             else { continue }
             // Their bottoms within a quarter of a letter's height of it, between the quartiles; or those of
             // three letters or more, with a word's descenders hanging below (`hangFromOneLine`).
-            let spread = baselineSpread(full, along: fit)
-            let onLine = spread <= 0.25 * median || hangFromOneLine(g, median: median)
-            let aligned = g.count >= 3 && onLine && !isGrid(g)
+            let aligned = g.count >= 3 && !isGrid(g)
+                && (baselineSpread(full, along: fit) <= 0.25 * median || hangFromOneLine(g, median: median))
             out.append(Row(rect: rect, markHeight: median, marks: g.count, aligned: aligned))
         }
         return out.sorted { ($0.rect.minY, $0.rect.minX) < ($1.rect.minY, $1.rect.minX) }
@@ -111,10 +110,11 @@ enum TextSpotter {
         guard letters.count >= 3 else { return false }
         let within = 0.25 * median
         var fit = baseline(letters)
+        // A height taken back to the level of the line fitted last.
+        func level(_ y: Double, _ m: Mark) -> Double { y - fit.slope * (m.rect.midX - fit.meanX) }
         var standing: [Mark] = []
         for _ in 0..<2 {
-            let sorted = letters.map { ($0, $0.rect.maxY - fit.slope * ($0.rect.midX - fit.meanX)) }
-                .sorted { $0.1 < $1.1 }
+            let sorted = letters.map { ($0, level($0.rect.maxY, $0)) }.sorted { $0.1 < $1.1 }
             var best = 0..<1, lo = 0
             for hi in sorted.indices {
                 while sorted[hi].1 - sorted[lo].1 > within { lo += 1 }
@@ -124,7 +124,6 @@ enum TextSpotter {
             fit = baseline(standing)
         }
         guard standing.count >= 3 else { return false }
-        func level(_ y: Double, _ m: Mark) -> Double { y - fit.slope * (m.rect.midX - fit.meanX) }
         let bottoms = standing.map { level($0.rect.maxY, $0) }.sorted()
         let tops = standing.map { level($0.rect.minY, $0) }.sorted()
         let line = bottoms[bottoms.count / 2], top = tops[tops.count / 2]
