@@ -21,6 +21,9 @@ struct TextFinderOptions: Sendable {
     /// Where little was read, look for rows of letters scattered over the photo (`TextSpotter`) and
     /// read them one by one.
     var spotText = true
+    /// Where a page reads unsurely and its spectrum shows a camera's straight motion blur across its lines,
+    /// remove the blur (`MotionBlur`) and read it again, keeping the reading that reads more.
+    var removeMotionBlur = true
 }
 
 /// What one reading of an upright picture reads: its panels, each once in the polarity that makes

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import PhotoPrep
+
+/// A camera moved while its shutter was open: the streak is measured from the spectrum, removed, and
+/// the page it smeared is read.
+@Suite struct MotionBlurTests {
+    static let words = ["museum", "opening", "hours", "station", "library", "visitors", "morning", "council",
+                        "parking", "weather", "summer", "guided", "tickets", "children", "market", "bridge",
+                        "evening", "service", "public", "garden", "north", "water", "season", "reading"]
+
+    /// A page of `count` lines of eight words, drawn from `words` by `seed`.
+    static func pageLines(_ count: Int, seed: UInt64) -> [String] {
+        var rng = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in (0..<8).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ") }
+    }
+
+    /// The page, dark print 11 px high (x-height) on light paper, as ImageMagick draws it.
+    static func page(_ lines: [String]) throws -> Raster {
+        try OCRFixtures.magick([
+            "-size", "1400x\(lines.count * 34 + 120)", "xc:#ecebe6", "-font", "DejaVu-Sans", "-pointsize", "21",
+            "-fill", "#26262a", "-annotate", "+60+70", lines.joined(separator: "\n"), "-colorspace", "gray", "pgm:-",
+        ])
+    }
+
+    /// `image` (grey) as a camera moving `length` px along `angle` degrees smears it: the mean of `length + 1`
+    /// copies shifted evenly along the streak (as the evaluation harness's `--shaken` draws it), with a
+    /// little grain.
+    static func streaked(_ image: Raster, length: Int, angle: Double) -> Raster {
+        let w = image.width, h = image.height
+        let c = cos(angle * .pi / 180), s = sin(angle * .pi / 180)
+        var sum = [Double](repeating: 0, count: w * h)
+        for k in 0...length {
+            let t = Double(k) - Double(length) / 2
+            let dx = t * c, dy = t * s
+            for y in 0..<h {
+                for x in 0..<w {
+                    let sx = min(max(Double(x) + dx, 0), Double(w - 1)), sy = min(max(Double(y) + dy, 0), Double(h - 1))
+                    let x0 = Int(sx), y0 = Int(sy), x1 = min(x0 + 1, w - 1), y1 = min(y0 + 1, h - 1)
+                    let fx = sx - Double(x0), fy = sy - Double(y0)
+                    func p(_ i: Int, _ j: Int) -> Double { Double(image.pixels[j * w + i]) }
+                    sum[y * w + x] += (1 - fy) * ((1 - fx) * p(x0, y0) + fx * p(x1, y0))
+                        + fy * ((1 - fx) * p(x0, y1) + fx * p(x1, y1))
+                }
+            }
+        }
+        var rng = SeededGenerator(seed: 11)
+        let pixels = sum.map { v in
+            UInt8(max(0, min(255, (v / Double(length + 1) + rng.uniform(8) - 4).rounded())))
+        }
+        return Raster(width: w, height: h, channels: 1, pixels: pixels)
+    }
+
+    /// The share of pixels on the other side of mid-grey (ink or paper) in `a` than in `b`: how far a
+    /// threshold's picture of `a`, what Tesseract reads, is from `b`'s.
+    static func inkDisagreement(_ a: Raster, _ b: Raster) -> Double {
+        Double(zip(a.pixels, b.pixels).count { ($0 < 137) != ($1 < 137) }) / Double(a.pixels.count)
+    }
+
+    @Test func theTransformOfACosineIsTwoPeaksAndItsInverseIsThePicture() {
+        let n = 64
+        let fft = FFT(size: n)
+        let picture = (0..<(n * n)).map { i in cos(2 * Double.pi * 5 * Double(i % n) / Double(n)) + 0.1 * Double(i / n % 3) }
+        var re = picture, im = [Double](repeating: 0, count: n * n)
+        fft.transform2D(&re, &im)
+        // All of the cosine's power is at ±5 cycles along x (the rows' ramp is at x = 0).
+        let power = zip(re, im).map { $0 * $0 + $1 * $1 }
+        let strongest = power.indices.filter { $0 % n != 0 }.sorted { power[$0] > power[$1] }.prefix(2)
+        #expect(Set(strongest) == [5, n - 5])
+        fft.transform2D(&re, &im, inverse: true)
+        #expect(zip(re, picture).allSatisfy { abs($0 - $1) < 1e-9 })
+        #expect(im.allSatisfy { abs($0) < 1e-9 })
+    }
+
+    @Test(arguments: [(8, 170.0), (6, 35.0), (7, 125.0)])
+    func aStreakAcrossAPageIsMeasured(length: Int, angle: Double) throws {
+        let sharp = try Self.page(Self.pageLines(24, seed: 3))
+        let blurred = Self.streaked(sharp, length: length, angle: angle)
+        let blur = try #require(MotionBlur.estimate(blurred.pixels, width: blurred.width, height: blurred.height))
+        // The streak's box is `length + 1` copies wide.
+        #expect(abs(blur.length - Double(length + 1)) <= 1.2)
+        let off = abs(blur.angle - angle).truncatingRemainder(dividingBy: 180)
+        #expect(min(off, 180 - off) <= 8)
+    }
+
+    @Test func aSharpPageShowsNoStreakAcrossItsLines() throws {
+        // A sharp page's spectrum dips between the dots of its line pitch, along the lines' normal: that
+        // is no streak across them, level or turned.
+        let sharp = try Self.page(Self.pageLines(24, seed: 3))
+        #expect(MotionBlur.estimate(sharp.pixels, width: sharp.width, height: sharp.height) == nil)
+        let file = try OCRFixtures.writePNM(sharp)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let turned = try OCRFixtures.magick([file.path, "-rotate", "90", "pgm:-"])
+        #expect(MotionBlur.estimate(turned.pixels, width: turned.width, height: turned.height, linesAt: 90) == nil)
+    }
+
+    @Test func removingTheStreakBringsThePageBackNearerItsSharpSelf() throws {
+        let sharp = try Self.page(Self.pageLines(24, seed: 5))
+        let blurred = Self.streaked(sharp, length: 8, angle: 10)
+        let blur = try #require(MotionBlur.estimate(blurred.pixels, width: blurred.width, height: blurred.height))
+        let restored = Raster(width: sharp.width, height: sharp.height, channels: 1,
+                              pixels: blur.removed(from: blurred.pixels, width: sharp.width, height: sharp.height))
+        // Removed along the wrong direction (100°, not 10°) the streak doubles it: 4.2% → 8.0% of pixels.
+        let before = Self.inkDisagreement(blurred, sharp), after = Self.inkDisagreement(restored, sharp)
+        #expect(after < 0.8 * before, "pixels of ink or paper that the sharp page has not: \(before) → \(after)")
+    }
+
+    @Test func aPageSmearedAlongItsLinesIsRead() throws {
+        let truth = Self.pageLines(30, seed: 9)
+        let blurred = Self.streaked(try Self.page(truth), length: 8, angle: 172)
+        // The oracle: Tesseract's defaults read little of the smeared page.
+        let cli = OCRFixtures.found(truth, in: try OCRFixtures.tesseractCLILines(blurred))
+        let engine = try TesseractEngine()
+        engine.options.removeMotionBlur = false
+        let kept = OCRFixtures.found(truth, in: try engine.recognize(blurred).lines.map(\.text))
+        engine.options.removeMotionBlur = true
+        let read = try engine.recognize(blurred).lines.map(\.text)
+        let found = OCRFixtures.found(truth, in: read)
+        #expect(found.count >= 27, "read \(found.count) of 30 (blur kept: \(kept.count), tesseract: \(cli.count))")
+        #expect(found.count > kept.count + 10 && found.count > cli.count + 10)
+        #expect(OCRFixtures.linesReadInOrder(read, truth) >= 26)
+    }
+}
