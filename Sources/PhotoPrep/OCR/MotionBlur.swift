@@ -24,13 +24,13 @@ struct MotionBlur: Equatable {
     static let farthest = 56
     /// The tiles the spectrum is averaged over, at most: half a 2048×1536 photo's.
     static let tiles = 24
-    /// A dip shallower than this (log power) is no motion blur: away from their text lines' normal, the
-    /// harness's sharp photos and busy streets dip 1.7 at most, the pages it shook 1.6–4.0 (those that
-    /// lost lines 1.9 or more).
+    /// A dip shallower than this (log power) is no motion blur: measured over all their tiles, away from
+    /// their text lines' normal, the harness's sharp photos and busy streets dip 1.7 at most, the pages it
+    /// shook 1.6–4.0 (those that lost lines 1.9 or more).
     static let deep = 1.8
 
-    /// The motion blur across text lines lying at `lineAngle` degrees (0 for lines as a picture read
-    /// upright holds them, 90 for lines turned a quarter) in the grey picture `pixels` (`width`×`height`,
+    /// The motion blur along or aslant text lines lying at `lineAngle` degrees (0 for lines as a picture
+    /// read upright holds them, 90 for lines turned a quarter) in the grey picture `pixels` (`width`×`height`,
     /// one byte a pixel), measured in the tiles that hold some of `lines` (boxes in its pixels; all
     /// tiles when `nil`); `nil` where none shows (a dip shallower than `deep`) or fewer than four tiles
     /// hold lines and texture. The text is what must be sharp: a poster photographed through a moving
