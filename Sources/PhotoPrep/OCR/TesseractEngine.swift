@@ -119,7 +119,7 @@ public final class TesseractEngine {
     }
 
     /// How much more a reading with the blur removed must read (`readableCharacters`) to be kept, and
-    /// `littleRead` more at least: small print smeared over its own letters' height (7 px) reads as junk
+    /// `littleRead` more at least: small print smeared about as far as its letters are tall reads as junk
     /// either way, a few scraps more or less.
     static let sharperGain = 1.2
 
