@@ -38,7 +38,7 @@ enum ReadingOrder {
         }
         let loose = items.indices.filter { items[$0].panel == nil }
         let looseRects = loose.map { rects[$0] }
-        for block in mergingContained(groupIntoBlocks(looseRects), looseRects) {
+        for block in splittingBridges(mergingContained(groupIntoBlocks(looseRects), looseRects), looseRects) {
             let unit = sortedTopToBottom(block, looseRects).map { loose[$0] }
             units.append(unit)
             unitRects.append(bounds(unit, rects))
@@ -105,6 +105,38 @@ enum ReadingOrder {
         }
         // Blocks in the order of their first line.
         return sets.groups()
+    }
+
+    /// Blocks holding two lines side by side with a gap wider than their height between them (two columns'
+    /// lines on one row) split: the lines spanning that gap (a title over both columns) become blocks of their
+    /// own, and the rest is grouped again. Blurred, a page's word boxes measured one column's lines 24–42 px;
+    /// its 47 px title stacked onto the right column's 42 px first line, the block's bounds then held the left
+    /// column's first line too (`mergingContained`), and the page was read row by row across its gutter.
+    static func splittingBridges(_ blocks: [[Int]], _ lines: [Placed]) -> [[Int]] {
+        var out: [[Int]] = []
+        for block in blocks {
+            var bridges: Set<Int> = []
+            for i in block {
+                for j in block where j != i {
+                    let a = lines[i].rect, b = lines[j].rect
+                    guard a.maxX < b.minX, b.minX - a.maxX > max(lines[i].height, lines[j].height),
+                          min(a.maxY, b.maxY) - max(a.minY, b.minY) > 0.5 * min(lines[i].height, lines[j].height)
+                    else { continue }
+                    for k in block where lines[k].rect.minX < a.maxX && lines[k].rect.maxX > b.minX {
+                        bridges.insert(k)
+                    }
+                }
+            }
+            guard !bridges.isEmpty else {
+                out.append(block)
+                continue
+            }
+            let rest = block.filter { !bridges.contains($0) }
+            let restLines = rest.map { lines[$0] }
+            out += mergingContained(groupIntoBlocks(restLines), restLines).map { $0.map { rest[$0] } }
+            out += bridges.sorted().map { [$0] }
+        }
+        return out
     }
 
     /// Blocks whose lines lie within another block's bounds joined to it: the same column's lines

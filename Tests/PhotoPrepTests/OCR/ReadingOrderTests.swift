@@ -116,6 +116,23 @@ import Testing
         #expect(ReadingOrder.order(items) == Array(0..<9), "\(ReadingOrder.order(items))")
     }
 
+    @Test func aTitleOverTwoColumnsOfBlurredLinesIsReadBeforeThemNotAcrossThem() {
+        // The top of a held-out page (seed 9192's pages-04) blurred by ImageMagick's `-motion-blur 0x5+20`, as
+        // read: its word boxes measure the lines of one column 24–42 px, and the 47 px title stacks onto the
+        // right column's 42 px first line; the block's bounds then hold the left column's first line too.
+        // Read as one block, the page went row by row across its gutter.
+        func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double, text: Double? = nil) -> ReadingOrder.Item {
+            ReadingOrder.Item(rect: PixelRect(minX: x, minY: y, maxX: x + w, maxY: y + h), textHeight: text ?? h, slope: 0)
+        }
+        let items = [box(120, 136, 879, 61, text: 47),
+                     box(120, 257, 548, 30, text: 24), box(116, 292, 579, 39), box(121, 336, 560, 32, text: 25),
+                     box(123, 376, 558, 28, text: 25), box(118, 412, 540, 41), box(123, 457, 535, 27),
+                     box(118, 492, 588, 41), box(119, 532, 532, 38),
+                     box(784, 241, 578, 42), box(790, 285, 525, 33), box(790, 326, 558, 31), box(785, 362, 564, 38),
+                     box(791, 408, 561, 25), box(790, 443, 541, 38), box(793, 486, 538, 28), box(794, 527, 534, 32)]
+        #expect(ReadingOrder.order(items) == Array(items.indices), "\(ReadingOrder.order(items))")
+    }
+
     @Test func linesOfOnePanelStayTogetherWhateverTheirSizes() {
         // Two panels side by side, each with a big name over a small translation (heights too different
         // to be grouped as one block by their shapes alone), and a loose line under both.
