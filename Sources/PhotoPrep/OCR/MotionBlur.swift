@@ -9,7 +9,7 @@ import Foundation
 /// averaged over tiles, along each direction with the spectrum across it and takes the deepest first dip.
 /// Dots on the axis across text lines (their pitch) are left out, but a page's lines still darken its
 /// spectrum between those dots: blur along the lines' normal is not told from them (`nearNormal`).
-struct MotionBlur: Equatable {
+struct MotionBlur {
     var length: Double
     var angle: Double
     /// How much darker the spectrum is at the dip than across it (natural log of power): 0 for none.
@@ -115,14 +115,14 @@ struct MotionBlur: Equatable {
                 return sum / Double(2 * band.count)
             }
         }
-        let angles = Array(stride(from: 0, to: 180, by: 2))
-        let profiles = Dictionary(uniqueKeysWithValues: angles.map { ($0, profile($0)) })
+        // Every second degree: the profile across `angle` is that of `angle + 90`, 45 entries on.
+        let profiles = stride(from: 0, to: 180, by: 2).map(profile)
         var best: MotionBlur? = nil
-        for angle in angles {
+        for (i, along) in profiles.enumerated() {
+            let angle = 2 * i
             let off = abs(Double(angle) - normal)
             guard min(off, 180 - off) > nearNormal else { continue }
-            guard let along = profiles[angle], let across = profiles[(angle + 90) % 180] else { continue }
-            let raw = zip(along, across).map { $0 - $1 }
+            let raw = zip(along, profiles[(i + 45) % 90]).map { $0 - $1 }
             var d = raw
             for k in 1..<(reach - 1) { d[k] = 0.25 * raw[k - 1] + 0.5 * raw[k] + 0.25 * raw[k + 1] }
             guard let k = (shortest..<farthest).min(by: { d[$0] < d[$1] }) else { continue }

@@ -115,18 +115,19 @@ enum ReadingOrder {
     static func splittingBridges(_ blocks: [[Int]], _ lines: [Placed]) -> [[Int]] {
         var out: [[Int]] = []
         for block in blocks {
-            var bridges: Set<Int> = []
+            // The gaps between lines side by side, as their left and right ends.
+            var gaps: [(Double, Double)] = []
             for i in block {
                 for j in block where j != i {
                     let a = lines[i].rect, b = lines[j].rect
-                    guard a.maxX < b.minX, b.minX - a.maxX > max(lines[i].height, lines[j].height),
-                          min(a.maxY, b.maxY) - max(a.minY, b.minY) > 0.5 * min(lines[i].height, lines[j].height)
-                    else { continue }
-                    for k in block where lines[k].rect.minX < a.maxX && lines[k].rect.maxX > b.minX {
-                        bridges.insert(k)
+                    if a.maxX < b.minX, b.minX - a.maxX > max(lines[i].height, lines[j].height),
+                       min(a.maxY, b.maxY) - max(a.minY, b.minY) > 0.5 * min(lines[i].height, lines[j].height)
+                    {
+                        gaps.append((a.maxX, b.minX))
                     }
                 }
             }
+            let bridges = Set(block.filter { k in gaps.contains { lines[k].rect.minX < $0.0 && lines[k].rect.maxX > $0.1 } })
             guard !bridges.isEmpty else {
                 out.append(block)
                 continue
