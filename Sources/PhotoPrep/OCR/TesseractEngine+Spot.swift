@@ -14,17 +14,13 @@ extension TesseractEngine {
     /// With `missedOnly` (much was read already: a sign, a poster, a page), only rows of letters on a
     /// baseline that no line read touches: small print beside big letters, which Tesseract's layout
     /// analysis can drop as noise ("From evening could that room" under a poster's big lines).
-    func spottedLines(in upright: borrowing LeptonicaImage, besides found: [FoundLine], missedOnly: Bool = false)
-        throws(OCRError) -> [FoundLine]
+    ///
+    /// `marks` are `upright`'s (`spottingMarks`), when measured already.
+    func spottedLines(in upright: borrowing LeptonicaImage, besides found: [FoundLine], missedOnly: Bool = false,
+                      marks measured: SpottingMarks? = nil) throws(OCRError) -> [FoundLine]
     {
-        // Marks are looked for in at most about 1.4 megapixels (Sauvola's threshold cost a tenth of a
-        // second per polarity on a 2048 px copy): letters a reader could make out stay 7 px tall there.
-        // Both polarities' marks come from one reduced picture and one pass of window sums (`marks`).
-        let scale = min(1, (Self.spottingPixels / Double(upright.width * upright.height)).squareRoot())
-        guard let inverse = upright.inverted(), let small = scale < 1 ? upright.scaled(by: scale) : upright.grey()
-        else { return [] }
-        let maxHeight = Double(min(upright.width, upright.height)) / 8
-        let marks = small.marks(window: 15, factor: 0.15) { TextSpotter.mayBeText($0, maxHeight: maxHeight * scale) }
+        guard let inverse = upright.inverted(), let marks = measured ?? Self.spottingMarks(upright) else { return [] }
+        let scale = marks.scale, maxHeight = marks.maxHeight
         func candidates(_ marks: [Mark], darkText: Bool) -> [SpottedRow] {
             TextSpotter.rows(marks, maxHeight: maxHeight * scale).compactMap { row in
                 let rect = row.rect.divided(by: scale), h = row.markHeight / scale
@@ -76,6 +72,19 @@ extension TesseractEngine {
         return out
     }
 
+    /// The marks of both polarities the spotter looks for rows among (`SpottingMarks`).
+    ///
+    /// Marks are looked for in at most about 1.4 megapixels (Sauvola's threshold cost a tenth of a second
+    /// per polarity on a 2048 px copy): letters a reader could make out stay 7 px tall there. Both
+    /// polarities' marks come from one reduced picture and one pass of window sums (`marks`).
+    static func spottingMarks(_ image: borrowing LeptonicaImage) -> SpottingMarks? {
+        let scale = min(1, (spottingPixels / Double(image.width * image.height)).squareRoot())
+        guard let small = scale < 1 ? image.scaled(by: scale) : image.grey() else { return nil }
+        let maxHeight = Double(min(image.width, image.height)) / 8
+        let marks = small.marks(window: 15, factor: 0.15) { TextSpotter.mayBeText($0, maxHeight: maxHeight * scale) }
+        return SpottingMarks(dark: marks.dark, light: marks.light, scale: scale, maxHeight: maxHeight)
+    }
+
     /// The lines read in one cut-out row (`image`: the row around `around`, enlarged by `factor`, then
     /// framed by `frame` pixels) with the words `TextSpotter.keptWords` keeps, in the picture's pixels;
     /// and whether a word not kept looks like one a surer reading would keep (`TextSpotter.nearlyKept`).
@@ -85,6 +94,20 @@ extension TesseractEngine {
         let lines = try readCutOut(image, factor: factor, frame: frame, origin: (around.minX, around.minY))
         return (lines.compactMap { FoundLine(line: $0, rect: $0.rect, textHeight: $0.textHeight).keepingSureWords() },
                 lines.contains { $0.words.contains(where: TextSpotter.nearlyKept) })
+    }
+}
+
+/// The marks of a picture the spotter looks for rows among, dark (`dark`) and light (`light`), found in the
+/// picture reduced by `scale`; and the tallest a letter may stand, in the picture's pixels (`maxHeight`).
+struct SpottingMarks {
+    var dark: [Mark]
+    var light: [Mark]
+    var scale: Double
+    var maxHeight: Double
+
+    /// Where the picture holds blocks of lines of light text (`TextSpotter.blocks`), in its pixels.
+    var lightTextBlocks: [PixelRect] {
+        TextSpotter.blocks(TextSpotter.rows(light, maxHeight: maxHeight * scale)).map { $0.divided(by: scale) }
     }
 }
 

@@ -227,7 +227,8 @@ public final class TesseractEngine {
         if options.spotText {
             let missedOnly = Self.readableCharacters(found) >= Self.littleRead
             // A line spotted on a panel is read in order with that panel's lines.
-            let spotted = try spottedLines(in: upright, besides: found, missedOnly: missedOnly).map { line in
+            let spotted = try spottedLines(in: upright, besides: found, missedOnly: missedOnly,
+                                           marks: plan.spottingMarks(of: upright)).map { line in
                 var l = line
                 l.panel = plan.signPanels.first { $0.rect.contains(x: line.rect.midX, y: line.rect.midY) }?.rect
                 return l

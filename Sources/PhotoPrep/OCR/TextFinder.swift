@@ -47,6 +47,17 @@ struct ReadingPlan {
     /// rest asks for it; its readings with the global threshold and enlarged ask again.
     let restSlant = Measured<Slant?>()
 
+    /// The marks the text spotter looks for rows among (`TesseractEngine.spottingMarks`) in the upright
+    /// picture the plan is for, measured the first time a reading asks for them: where little is read as
+    /// it is, for blocks of light lines to read inverted; then the spotter's.
+    let marks = Measured<SpottingMarks?>()
+
+    /// `marks`, measured on `upright` (the picture the plan is for) the first time.
+    func spottingMarks(of upright: borrowing LeptonicaImage) -> SpottingMarks? {
+        if marks.value == nil { marks.value = .some(TesseractEngine.spottingMarks(upright)) }
+        return marks.value ?? nil
+    }
+
     /// Panels on trial (`Panel.onTrial`) that did not read as signs, by index: the first
     /// reading marks them, and they are read with the rest from then on.
     let noSigns = Measured<Set<Int>>()

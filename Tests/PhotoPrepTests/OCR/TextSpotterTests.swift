@@ -287,6 +287,39 @@ import CTesseract
         #expect(TextSpotter.rows(stacked, maxHeight: 90) == [])
     }
 
+    /// A menu lettered light on a brick wall is a block of lines, read inverted as one; a street's light
+    /// words, alone or in twos, and a stack of texture that is no letters on a baseline are not.
+    @Test func aMenusRowsAreABlockButAStreetsScatteredWordsAreNot() throws {
+        func row(_ x: Double, _ y: Double, _ width: Double, _ aligned: Bool = true, height: Double = 25)
+            -> TextSpotter.Row
+        {
+            TextSpotter.Row(rect: PixelRect(minX: x, minY: y, maxX: x + width, maxY: y + height + 3),
+                            markHeight: height, marks: 6, aligned: aligned)
+        }
+        // The light rows spotted on a menu of the harness (`render_menu_walls.py`), in its pixels: every
+        // other line ran into the bricks' mortar and is no row on a baseline, a price ("7.00") stands apart
+        // from its dish, and one line ("Tea 2.50") gave no row at all.
+        let menu = [row(20, 122, 286), row(19, 193, 221), row(20, 257, 331), row(421, 266, 41, false),
+                    row(199, 335, 40, false), row(43, 340, 41, false), row(154, 403, 196), row(43, 473, 151),
+                    row(221, 476, 41, false), row(110, 616, 85, false), row(22, 616, 61, false)]
+        let blocks = TextSpotter.blocks(menu)
+        #expect(blocks.count == 1)
+        let block = try #require(blocks.first)
+        // Every line of the menu, the price and the line after the missing one inside.
+        for r in menu { #expect(block.intersectionArea(r.rect) == r.rect.area, "\(r.rect) outside \(block)") }
+        #expect(block.minY <= 122 - 25 && block.maxY >= 644 + 25)
+        // A street: light words alone, two of them one under the other, a third far below.
+        let street = [row(100, 100, 120), row(900, 400, 80), row(1500, 120, 60), row(300, 800, 150),
+                      row(320, 840, 100), row(330, 1300, 90)]
+        #expect(TextSpotter.blocks(street) == [])
+        // Leaves stacked in rows of marks of one size, none of them letters on a baseline.
+        let leaves = (0..<5).map { row(600, 200 + 40 * Double($0), 90, false) }
+        #expect(TextSpotter.blocks(leaves) == [])
+        // Rows of other sizes are not one block's lines.
+        let sizes = [row(20, 100, 200), row(20, 150, 200, height: 60), row(20, 260, 200)]
+        #expect(TextSpotter.blocks(sizes) == [])
+    }
+
     @Test func aWordOfTouchingLettersIsARowButASolidBarIsNot() {
         // Small blurred letters touch: one mark whose strokes still cross its middle.
         let word = Mark(rect: PixelRect(minX: 10, minY: 10, maxX: 40, maxY: 28), ink: 300, runs: 6)
@@ -348,6 +381,60 @@ import CTesseract
         engine.options.spotText = false
         #expect(!(try engine.recognize(image)).lines.contains { $0.text.contains("Pharmacy") })
         #expect(!(try OCRFixtures.tesseractCLILines(image)).contains { $0.contains("Pharmacy") })
+    }
+
+    /// A café's menu lettered light on a dark brick wall (as `scripts/eval/render_menu_walls.py` draws one),
+    /// beside its opening hours lettered dark on a blotched light wall.
+    static func menuWall(_ menu: [String]) throws -> Raster {
+        var bricks: [String] = [], blotches: [String] = []
+        for (r, y) in stride(from: 0, to: 1536, by: 50).enumerated() {
+            for (c, x) in stride(from: r % 2 == 0 ? -60 : 0, to: 1400, by: 120).enumerated() {
+                let v = 30 + (r * 37 + c * 23) % 56
+                bricks.append("fill rgb(\(v * 8 / 10),\(v),\(v * 9 / 10)) rectangle \(x + 4),\(y + 4) \(x + 116),\(y + 46)")
+            }
+        }
+        for i in 0..<600 {
+            let x = 1400 + (i * 389) % 648, y = (i * 613) % 1536, r = 5 + (i * 7) % 36, v = 120 + (i * 53) % 111
+            blotches.append("fill rgb(\(v),\(v - 10),\(v - 25)) circle \(x),\(y) \(x + r),\(y)")
+        }
+        var args = ["-size", "2048x1536", "xc:rgb(200,190,170)", "-draw", blotches.joined(separator: " "),
+                    "-fill", "rgb(88,110,99)", "-draw", "rectangle 0,0 1400,1536", "-draw", bricks.joined(separator: " "),
+                    "-blur", "0x1.5", "-font", "DejaVu-Sans", "-pointsize", "44", "-fill", "rgb(235,235,225)"]
+        for (i, line) in menu.enumerated() { args += ["-annotate", "+60+\(160 + 84 * i)", line] }
+        return try OCRFixtures.magick(args + [
+            "-font", "DejaVu-Sans-Bold", "-pointsize", "36", "-fill", "rgb(20,20,20)",
+            "-annotate", "+1500+440", "Open daily", "-annotate", "+1500+510", "8 to 18",
+            "-seed", "7", "-attenuate", "2", "+noise", "Gaussian", "-blur", "0x1.5", "ppm:-",
+        ])
+    }
+
+    /// Where little reads as it is, the inverse is read only around blocks of light lines: on a menu wall
+    /// a block holding every line of the menu and not the wall; on a busy street, whose light words stand
+    /// alone, none.
+    @Test func aMenuOnABrickWallIsOneBlockOfLightLinesAndAStreetHasNone() throws {
+        let menu = ["Salad 7.50", "Lemonade 4.20", "Fresh bread 9.50", "Soup of the day 6.00", "Muffin 3.80",
+                    "Tea 2.50"]
+        let wall = try Self.menuWall(menu)
+        guard let grey = LeptonicaImage(wall)?.grey(), let street = LeptonicaImage(try Self.busyStreet())?.grey()
+        else {
+            Issue.record("Leptonica could not hold the pictures")
+            return
+        }
+        let blocks = TesseractEngine.spottingMarks(grey)?.lightTextBlocks ?? []
+        // Every line's light ink inside it (the lines' baselines at 160 + 84 i, their letters 44 pt; the
+        // mortar is darker than the letters).
+        let g = wall.grey()
+        var right = 0
+        for y in 120..<(172 + 84 * (menu.count - 1)) {
+            for x in 0..<1300 where g.pixels[y * g.width + x] > 200 { right = max(right, x + 1) }
+        }
+        let lines = PixelRect(minX: 60, minY: 120, maxX: Double(right), maxY: Double(172 + 84 * (menu.count - 1)))
+        #expect(right > 400)
+        let block = try #require(blocks.first { $0.intersectionArea(lines) == lines.area }, "\(blocks) against \(lines)")
+        // The menu, not the wall: the bricks run to 1400 px and down the whole picture. (The blotches on
+        // the light wall can make a block of their own, read inverted for nothing.)
+        #expect(block.maxX < 900 && block.maxY < 1000, "\(block)")
+        #expect(TesseractEngine.spottingMarks(street)?.lightTextBlocks == [])
     }
 
     /// The marks of both polarities come from one pass of window sums: a picture's light marks are
