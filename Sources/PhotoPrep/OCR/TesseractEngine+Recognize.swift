@@ -349,7 +349,7 @@ extension TesseractEngine {
         guard invert, let inv = image.inverted() else { return out }
         // Where little was read as it is (a street, a wall), the inverse is read only around blocks of light
         // lines (a menu lettered on a brick wall): light words scattered over a street are left to the
-        // spotter, which reads them one by one. Read whole, the inverse took a fifth of a street photo's
+        // spotter, which reads them one by one. Read whole, the inverse took nearly a fifth of a street photo's
         // time and read its textures as junk; the streets' words were found as often without it. (The blocks
         // come from the spotter's marks, measured once: a block on a panel is read painted over, flat.)
         if asIs, scale == 1, map == nil, Self.readableCharacters(out) < Self.littleRead {
