@@ -315,8 +315,8 @@ import CTesseract
         // Leaves stacked in rows of marks of one size, none of them letters on a baseline.
         let leaves = (0..<5).map { row(600, 200 + 40 * Double($0), 90, false) }
         #expect(TextSpotter.blocks(leaves) == [])
-        // Rows of other sizes are not one block's lines.
-        let sizes = [row(20, 100, 200), row(20, 150, 200, height: 60), row(20, 260, 200)]
+        // A row of another size between two is not one of their lines (the two alone are too few).
+        let sizes = [row(20, 100, 200), row(20, 150, 200, height: 60), row(20, 240, 200)]
         #expect(TextSpotter.blocks(sizes) == [])
     }
 
@@ -390,7 +390,8 @@ import CTesseract
         for (r, y) in stride(from: 0, to: 1536, by: 50).enumerated() {
             for (c, x) in stride(from: r % 2 == 0 ? -60 : 0, to: 1400, by: 120).enumerated() {
                 let v = 30 + (r * 37 + c * 23) % 56
-                bricks.append("fill rgb(\(v * 8 / 10),\(v),\(v * 9 / 10)) rectangle \(x + 4),\(y + 4) \(x + 116),\(y + 46)")
+                bricks.append("fill rgb(\(v * 8 / 10),\(v),\(v * 9 / 10)) "
+                              + "rectangle \(x + 4),\(y + 4) \(x + 116),\(y + 46)")
             }
         }
         for i in 0..<600 {
@@ -398,7 +399,8 @@ import CTesseract
             blotches.append("fill rgb(\(v),\(v - 10),\(v - 25)) circle \(x),\(y) \(x + r),\(y)")
         }
         var args = ["-size", "2048x1536", "xc:rgb(200,190,170)", "-draw", blotches.joined(separator: " "),
-                    "-fill", "rgb(88,110,99)", "-draw", "rectangle 0,0 1400,1536", "-draw", bricks.joined(separator: " "),
+                    "-fill", "rgb(88,110,99)", "-draw", "rectangle 0,0 1400,1536",
+                    "-draw", bricks.joined(separator: " "),
                     "-blur", "0x1.5", "-font", "DejaVu-Sans", "-pointsize", "44", "-fill", "rgb(235,235,225)"]
         for (i, line) in menu.enumerated() { args += ["-annotate", "+60+\(160 + 84 * i)", line] }
         return try OCRFixtures.magick(args + [
@@ -430,7 +432,8 @@ import CTesseract
         }
         let lines = PixelRect(minX: 60, minY: 120, maxX: Double(right), maxY: Double(172 + 84 * (menu.count - 1)))
         #expect(right > 400)
-        let block = try #require(blocks.first { $0.intersectionArea(lines) == lines.area }, "\(blocks) against \(lines)")
+        let block = try #require(blocks.first { $0.intersectionArea(lines) == lines.area },
+                                  "\(blocks) against \(lines)")
         // The menu, not the wall: the bricks run to 1400 px and down the whole picture. (The blotches on
         // the light wall can make a block of their own, read inverted for nothing.)
         #expect(block.maxX < 900 && block.maxY < 1000, "\(block)")
