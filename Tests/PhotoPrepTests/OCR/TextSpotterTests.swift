@@ -384,8 +384,11 @@ import CTesseract
     }
 
     /// A café's menu lettered light on a dark brick wall (as `scripts/eval/render_menu_walls.py` draws one),
-    /// beside its opening hours lettered dark on a blotched light wall.
-    static func menuWall(_ menu: [String]) throws -> Raster {
+    /// beside its opening hours lettered dark on a blotched light wall: the menu's lines in `size` pt, `pitch`
+    /// px apart; the photo's grain (`attenuate`) and blur (σ in px).
+    static func menuWall(_ menu: [String], size: Int = 44, pitch: Int = 84, grain: Double = 2, blur: Double = 1.5)
+        throws -> Raster
+    {
         var bricks: [String] = [], blotches: [String] = []
         for (r, y) in stride(from: 0, to: 1536, by: 50).enumerated() {
             for (c, x) in stride(from: r % 2 == 0 ? -60 : 0, to: 1400, by: 120).enumerated() {
@@ -401,13 +404,24 @@ import CTesseract
         var args = ["-size", "2048x1536", "xc:rgb(200,190,170)", "-draw", blotches.joined(separator: " "),
                     "-fill", "rgb(88,110,99)", "-draw", "rectangle 0,0 1400,1536",
                     "-draw", bricks.joined(separator: " "),
-                    "-blur", "0x1.5", "-font", "DejaVu-Sans", "-pointsize", "44", "-fill", "rgb(235,235,225)"]
-        for (i, line) in menu.enumerated() { args += ["-annotate", "+60+\(160 + 84 * i)", line] }
+                    "-blur", "0x1.5", "-font", "DejaVu-Sans", "-pointsize", "\(size)", "-fill", "rgb(235,235,225)"]
+        for (i, line) in menu.enumerated() { args += ["-annotate", "+60+\(160 + pitch * i)", line] }
         return try OCRFixtures.magick(args + [
             "-font", "DejaVu-Sans-Bold", "-pointsize", "36", "-fill", "rgb(20,20,20)",
             "-annotate", "+1500+440", "Open daily", "-annotate", "+1500+510", "8 to 18",
-            "-seed", "7", "-attenuate", "2", "+noise", "Gaussian", "-blur", "0x1.5", "ppm:-",
+            "-seed", "7", "-attenuate", "\(grain)", "+noise", "Gaussian", "-blur", "0x\(blur)", "ppm:-",
         ])
+    }
+
+    /// Little reads as it is on a menu wall; its menu, read inverted as a block, is read line by line.
+    /// Read inverted whole (as before the blocks) and without its inverse alike, "Soup of the day 6.00" came
+    /// apart into "Souprof the" and "the day 6.00", read after the next line.
+    @Test func aMenuOnABrickWallIsReadLineByLine() throws {
+        let menu = ["Salad 7.50", "Lemonade 4.20", "Fresh bread 9.50", "Soup of the day 6.00", "Muffin 3.80",
+                    "Tea 2.50"]
+        let wall = try Self.menuWall(menu, size: 46, pitch: 87, grain: 0.3, blur: 1)
+        let read = try TesseractEngine().recognize(wall).lines.map(\.text)
+        #expect(OCRFixtures.linesReadInOrder(read, menu) == menu.count, "\(read)")
     }
 
     /// Where little reads as it is, the inverse is read only around blocks of light lines: on a menu wall
