@@ -15,11 +15,11 @@ extension TesseractEngine {
     /// baseline that no line read touches: small print beside big letters, which Tesseract's layout
     /// analysis can drop as noise ("From evening could that room" under a poster's big lines).
     ///
-    /// `marks` are `upright`'s (`spottingMarks`), when measured already.
+    /// `marks` are `upright`'s (`spottingMarks`, measured once by the reading plan); none, no rows.
     func spottedLines(in upright: borrowing LeptonicaImage, besides found: [FoundLine], missedOnly: Bool = false,
-                      marks measured: SpottingMarks? = nil) throws(OCRError) -> [FoundLine]
+                      marks: SpottingMarks?) throws(OCRError) -> [FoundLine]
     {
-        guard let inverse = upright.inverted(), let marks = measured ?? Self.spottingMarks(upright) else { return [] }
+        guard let inverse = upright.inverted(), let marks else { return [] }
         let scale = marks.scale, maxHeight = marks.maxHeight
         func candidates(_ marks: [Mark], darkText: Bool) -> [SpottedRow] {
             TextSpotter.rows(marks, maxHeight: maxHeight * scale).compactMap { row in
