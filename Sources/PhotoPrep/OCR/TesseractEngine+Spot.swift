@@ -22,8 +22,12 @@ extension TesseractEngine {
         guard let inverse = upright.inverted(), let marks else { return [] }
         let scale = marks.scale, maxHeight = marks.maxHeight
         func candidates(_ marks: [Mark], darkText: Bool) -> [SpottedRow] {
-            TextSpotter.rows(marks, maxHeight: maxHeight * scale).compactMap { row in
-                let rect = row.rect.divided(by: scale), h = row.markHeight / scale
+            // Where little was read, a row is cut out with the rest of its line (`alongLine`); where much was,
+            // the rest of its line is likelier a line read beside it, on a panel of its own.
+            let lineMarks = missedOnly ? [] : TextSpotter.lineMarks(marks, maxHeight: maxHeight * scale)
+            return TextSpotter.rows(marks, maxHeight: maxHeight * scale).compactMap { row in
+                let line = missedOnly ? row.rect : TextSpotter.alongLine(row, marks: lineMarks)
+                let rect = line.divided(by: scale), h = row.markHeight / scale
                 let covered = missedOnly ? 0 : 0.5 * rect.area
                 guard !found.contains(where: { $0.rect.intersectionArea(rect) > covered }) else { return nil }
                 let (mx, my) = (SpottedRow.margin.x * h, SpottedRow.margin.y * h)

@@ -129,6 +129,55 @@ enum TextSpotter {
         return out.sorted { ($0.rect.minY, $0.rect.minX) < ($1.rect.minY, $1.rect.minX) }
     }
 
+    /// The marks that may carry a row on along its line (`alongLine`): letter-sized, solid ones too, sorted
+    /// by their left edges. A bold digit, blurred, fills its box like the solid blocks `rows` leaves out
+    /// (the 8 of "Gallery 81": 88%).
+    static func lineMarks(_ marks: [Mark], maxHeight: Double) -> [Mark] {
+        marks.filter { m in
+            mayBeText(m.rect, maxHeight: maxHeight) && (m.fill <= 0.92 || m.rect.width <= 0.4 * m.rect.height)
+        }.sorted { $0.rect.minX < $1.rect.minX }
+    }
+
+    /// `row`'s rectangle carried on along its line over `marks` (`lineMarks`): marks of about its letters'
+    /// height, their middles within its height, each less than a letter's height from the last, at most
+    /// `alongReach` letter heights either side. A number or a short word a word space from a row is no row
+    /// of its own (two marks, or a digit as solid as a block): "Gallery" was read without its "81".
+    static func alongLine(_ row: Row, marks: [Mark]) -> PixelRect {
+        let h = row.markHeight, reach = alongReach * h
+        var level: [PixelRect] = []
+        for m in marks[firstIndex(in: marks) { $0.rect.minX >= row.rect.minX - reach }...] {
+            let r = m.rect
+            guard r.minX <= row.rect.maxX + reach else { break }
+            if r.height >= 0.6 * h, r.height <= 1.5 * h, r.midY >= row.rect.minY, r.midY <= row.rect.maxY {
+                level.append(r)
+            }
+        }
+        var minX = row.rect.minX, maxX = row.rect.maxX
+        // Rightwards by left edges, leftwards by right edges: each step less than a letter's height.
+        for r in level where r.maxX > maxX {
+            guard r.minX - maxX <= h else { break }
+            maxX = r.maxX
+        }
+        for r in level.sorted(by: { $0.maxX > $1.maxX }) where r.minX < minX {
+            guard minX - r.maxX <= h else { break }
+            minX = r.minX
+        }
+        return PixelRect(minX: minX, minY: row.rect.minY, maxX: maxX, maxY: row.rect.maxY)
+    }
+
+    /// How far a row is carried on along its line (`alongLine`), in letter heights either side.
+    static let alongReach = 8.0
+
+    /// The index of the first element of `sorted` for which `isAfter` holds (it holds for all after it).
+    private static func firstIndex(in sorted: [Mark], where isAfter: (Mark) -> Bool) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if isAfter(sorted[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
+    }
+
     /// How far the bottoms of `marks` lie from their baseline, between the quartiles: the line fitted
     /// through them by least squares, its slope at most 0.1 (about 6°). On a photo taken slightly
     /// askew a word's letters stand on a slanting line: "Bus Stop" tilted 2.5°, its bottoms spread 7 px

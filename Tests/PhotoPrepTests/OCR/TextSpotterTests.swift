@@ -320,6 +320,37 @@ import CTesseract
         #expect(TextSpotter.blocks(sizes) == [])
     }
 
+    /// A number a word space after a word is no row of its own ("81": two marks, its bold 8 blurred nearly
+    /// solid): the word's row is carried on over it. Not over a mark a word space beyond, one standing
+    /// higher, one twice as tall (a window), or a solid block.
+    @Test func aRowIsCarriedOnAlongItsLineOverANumber() throws {
+        var gallery: [Mark] = []
+        var x = 100.0
+        for w in [12.0, 9, 4, 4, 9, 7, 9] {
+            gallery.append(Self.letter(x, 50, width: w))
+            x += w + 2
+        }
+        let row = try #require(TextSpotter.rows(gallery, maxHeight: 90).first)
+        #expect(row.rect.maxX == 166)
+        // "81" 7 px on, its 8 filling 88% of its box, then a mark 20 px beyond (over a letter height away).
+        let eight = Mark(rect: PixelRect(minX: 175, minY: 50, maxX: 184, maxY: 64), ink: 111, runs: 1)
+        let one = Self.letter(186, 50, width: 5)
+        let far = Self.letter(211, 50)
+        // Before the word: a mark standing higher, a window twice as tall, a solid block.
+        let higher = Self.letter(88, 30)
+        let window = Self.letter(80, 43, width: 12, height: 28)
+        let block = Mark(rect: PixelRect(minX: 70, minY: 50, maxX: 84, maxY: 64), ink: 196, runs: 1)
+        let marks = TextSpotter.lineMarks(gallery + [eight, one, far, higher, window, block], maxHeight: 90)
+        // (The 8 is no letter to `rows`: it makes no row with the 1.)
+        #expect(TextSpotter.rows([eight, one], maxHeight: 90) == [])
+        let line = TextSpotter.alongLine(row, marks: marks)
+        #expect(line == PixelRect(minX: 100, minY: 50, maxX: 191, maxY: 64))
+        // Within reach of the far mark, the line takes it in too.
+        let near = Self.letter(200, 50)
+        let longer = TextSpotter.alongLine(row, marks: TextSpotter.lineMarks(gallery + [eight, one, near], maxHeight: 90))
+        #expect(longer.maxX == 209)
+    }
+
     @Test func aWordOfTouchingLettersIsARowButASolidBarIsNot() {
         // Small blurred letters touch: one mark whose strokes still cross its middle.
         let word = Mark(rect: PixelRect(minX: 10, minY: 10, maxX: 40, maxY: 28), ink: 300, runs: 6)
@@ -348,19 +379,33 @@ import CTesseract
 
     /// A busy photo (coloured, with a fine checked texture) with three small signs: a dark one and a
     /// blue one, which the panel finder reads, and a light one on the busy ground, which Tesseract's
-    /// layout analysis misses there.
-    static func busyStreet() throws -> Raster {
+    /// layout analysis misses there, reading `light` (in bold with `bold`); the photo blurred by `blur` px.
+    static func busyStreet(light: String = "Pharmacy", bold: Bool = false, blur: Double = 0.7) throws -> Raster {
         try OCRFixtures.magick([
             "-size", "1280x720", "-seed", "1", "plasma:grey20-grey80", "-blur", "0x1",
             "(", "-size", "1280x720", "pattern:checkerboard", "-blur", "0x1", ")", "-compose", "overlay", "-composite",
             "-fill", "#202020", "-draw", "rectangle 520,200 590,228",
             "-font", "DejaVu-Sans-Bold", "-pointsize", "15", "-fill", "#f0f0f0", "-annotate", "+530+220", "EXIT",
-            "-fill", "#d8d4c8", "-draw", "rectangle 700,500 840,526",
-            "-font", "DejaVu-Sans", "-pointsize", "15", "-fill", "#303030", "-annotate", "+708+518", "Pharmacy",
+            "-fill", "#d8d4c8", "-draw", "rectangle 700,500 \(bold ? 850 : 840),526",
+            "-font", bold ? "DejaVu-Sans-Bold" : "DejaVu-Sans", "-pointsize", "15", "-fill", "#303030",
+            "-annotate", "+708+518", light,
             "-fill", "#2040a0", "-draw", "rectangle 200,420 330,446",
             "-font", "DejaVu-Sans-Bold", "-pointsize", "15", "-fill", "#f0f0f0", "-annotate", "+208+439", "Platform",
-            "-seed", "7", "-attenuate", "0.5", "+noise", "Gaussian", "-blur", "0x0.7", "ppm:-",
+            "-seed", "7", "-attenuate", "0.5", "+noise", "Gaussian", "-blur", "0x\(blur)", "ppm:-",
         ])
+    }
+
+    /// On a blurred street photo, the light sign's "Gallery 81" is spotted as "Gallery" alone (the bold 8,
+    /// blurred, is as solid as a block, and the 1 alone no row): the row is cut out with the rest of its line
+    /// and the number read with its word. (Read in "Gallery" alone, it lost the number.)
+    @Test func aNumberAfterAWordOnAStreetSignIsReadWithIt() throws {
+        let image = try Self.busyStreet(light: "Gallery 81", bold: true, blur: 1.3)
+        let lines = try TesseractEngine().recognize(image).lines
+        let gallery = try #require(lines.first { $0.text.contains("Gallery") }, "\(lines.map(\.text))")
+        #expect(gallery.text == "Gallery 81")
+        // Its box on the sign (700…850, 500…526).
+        let b = gallery.box
+        #expect(b.x >= 696 && b.x + b.width <= 854 && b.y >= 496 && b.y + b.height <= 530, "\(b)")
     }
 
     @Test func aSmallSignOnABusyStreetIsFound() throws {
