@@ -41,8 +41,10 @@ struct ReadingPlan {
     /// no dark text on light (a dark poster filling the photo), where that reading finds only noise
     /// and costs most.
     var readRestAsIs: Bool
+    /// The share of the picture outside every panel's bounds (about: overlapping panels count twice).
+    var restShare: Double
     /// The slant of the rest's lines (`LeptonicaImage.slant`), measured the first time a reading of the
-    /// rest asks for it; its enlarged reading asks again.
+    /// rest asks for it; its readings with the global threshold and enlarged ask again.
     let restSlant = Measured<Slant?>()
 
     /// The marks the text spotter looks for rows among (`TesseractEngine.spottingMarks`) in the upright
@@ -93,6 +95,8 @@ struct ReadingPlan {
         } else {
             readRestAsIs = true
         }
+        let area = Double(max(1, upright.width * upright.height))
+        restShare = max(0, 1 - firmPanels.reduce(0) { $0 + $1.rect.area } / area)
         // Around panels (painted over, as the rest is read) the rest is read only in the polarities its
         // own cells show text in, and not at all when they show none: a bare wall costs a reading per
         // polarity with nothing to find (a third of a sign's time with Korean).
