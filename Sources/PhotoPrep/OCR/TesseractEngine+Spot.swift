@@ -22,21 +22,24 @@ extension TesseractEngine {
         guard let inverse = upright.inverted(), let marks else { return [] }
         let scale = marks.scale, maxHeight = marks.maxHeight
         func candidates(_ marks: [Mark], darkText: Bool) -> [SpottedRow] {
-            // Where little was read, a row is cut out with the rest of its line (`alongLine`); where much was,
-            // the rest of its line is likelier a line read beside it, on a panel of its own.
+            // Where much was read, the rest of a row's line is likelier a line read beside it, on a panel of
+            // its own (`alongLine` is for rows read where little was).
             let lineMarks = missedOnly ? [] : TextSpotter.lineMarks(marks, maxHeight: maxHeight * scale)
             return TextSpotter.rows(marks, maxHeight: maxHeight * scale).compactMap { row in
-                let line = missedOnly ? row.rect : TextSpotter.alongLine(row, marks: lineMarks)
-                let rect = line.divided(by: scale), h = row.markHeight / scale
+                let rect = row.rect.divided(by: scale), h = row.markHeight / scale
                 let covered = missedOnly ? 0 : 0.5 * rect.area
                 guard !found.contains(where: { $0.rect.intersectionArea(rect) > covered }) else { return nil }
                 let (mx, my) = (SpottedRow.margin.x * h, SpottedRow.margin.y * h)
-                let around = PixelRect(minX: max(0, (rect.minX - mx).rounded(.down)),
-                                       minY: max(0, (rect.minY - my).rounded(.down)),
-                                       maxX: rect.maxX + mx, maxY: rect.maxY + my)
+                func cutOut(_ r: PixelRect) -> PixelRect {
+                    PixelRect(minX: max(0, (r.minX - mx).rounded(.down)), minY: max(0, (r.minY - my).rounded(.down)),
+                              maxX: r.maxX + mx, maxY: r.maxY + my)
+                }
+                let around = cutOut(rect)
+                let line = missedOnly ? row.rect : TextSpotter.alongLine(row, marks: lineMarks)
                 // (The contrast is the same in either polarity.)
                 return SpottedRow(aligned: row.aligned, markHeight: h, around: around, darkText: darkText,
-                                 contrast: upright.contrast(in: around))
+                                  contrast: upright.contrast(in: around),
+                                  along: line == row.rect ? nil : cutOut(line.divided(by: scale)))
             }
         }
         var rows = candidates(marks.dark, darkText: true) + candidates(marks.light, darkText: false)
@@ -59,18 +62,28 @@ extension TesseractEngine {
         var out: [FoundLine] = []
         for c in likeliest {
             let factor = min(4, max(1, 30 / c.markHeight))
-            let crop = c.darkText ? upright.clipped(to: c.around) : inverse.clipped(to: c.around)
-            guard let crop, let big = crop.scaled(by: factor) else { continue }
+            func cutOut(_ around: PixelRect) -> LeptonicaImage? {
+                (c.darkText ? upright.clipped(to: around) : inverse.clipped(to: around))?.scaled(by: factor)
+            }
+            guard let big = cutOut(c.around) else { continue }
             let tight = try readRow(big, factor: factor, frame: 0, at: c.around)
-            out += tight.kept
             // Cut out tight, a word on a small board reads unsurely where the board's edge or the next
             // mark stands at the cut ("Bank" 41%, "Exit" 48%); framed by more of its ground, surely
             // (89%, 96%). Not every row: framed with the wall's level, a dark plate cut out with the
             // wall around it became one dark blob ("Exit 11", read at 95% tight, was lost). The frame: a
             // third of a letter's height, at the cut-out's median level (its ground).
             let frame = Int((c.markHeight * factor / 3).rounded())
+            var read = tight.kept
             if tight.nearlyKept, let framed = big.framed(by: frame, level: big.medianLevel()) {
-                out += try readRow(framed, factor: factor, frame: frame, at: c.around).kept
+                read += try readRow(framed, factor: factor, frame: frame, at: c.around).kept
+            }
+            out += read
+            // A row that reads is read again with the rest of its line (`SpottedRow.along`): a number a word
+            // space after its word ("Gallery 81"); the better reading stays (`FoundLine.merge`). Not every
+            // row: a caption overlaid on a photo, "right", carried on over the photo's marks beside it, read
+            // nothing.
+            if !read.isEmpty, let along = c.along, let longer = cutOut(along) {
+                out += try readRow(longer, factor: factor, frame: 0, at: along).kept
             }
         }
         return out
@@ -123,6 +136,8 @@ struct SpottedRow: Equatable {
     var around: PixelRect
     var darkText: Bool
     var contrast: Int
+    /// Cut out with the rest of its line (`TextSpotter.alongLine`), where that reaches further than `around`.
+    var along: PixelRect? = nil
 
     /// Where much was read: the lines of small print among `rows` that no line of `found` touches. Small
     /// print beside big letters is whole lines: rows on one line are joined (`joinedAlongLines`), and only
