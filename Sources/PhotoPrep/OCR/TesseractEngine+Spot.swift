@@ -22,25 +22,27 @@ extension TesseractEngine {
         guard let inverse = upright.inverted(), let marks else { return [] }
         let scale = marks.scale, maxHeight = marks.maxHeight
         func candidates(_ marks: [Mark], darkText: Bool) -> [SpottedRow] {
-            // Where much was read, the rest of a row's line is likelier a line read beside it, on a panel of
-            // its own (`alongLine` is for rows read where little was).
-            let lineMarks = missedOnly ? [] : TextSpotter.lineMarks(marks, maxHeight: maxHeight * scale)
-            return TextSpotter.rows(marks, maxHeight: maxHeight * scale).compactMap { row in
+            TextSpotter.rows(marks, maxHeight: maxHeight * scale).compactMap { row in
                 let rect = row.rect.divided(by: scale), h = row.markHeight / scale
                 let covered = missedOnly ? 0 : 0.5 * rect.area
                 guard !found.contains(where: { $0.rect.intersectionArea(rect) > covered }) else { return nil }
-                let (mx, my) = (SpottedRow.margin.x * h, SpottedRow.margin.y * h)
-                func cutOut(_ r: PixelRect) -> PixelRect {
-                    PixelRect(minX: max(0, (r.minX - mx).rounded(.down)), minY: max(0, (r.minY - my).rounded(.down)),
-                              maxX: r.maxX + mx, maxY: r.maxY + my)
-                }
-                let around = cutOut(rect)
-                let line = missedOnly ? row.rect : TextSpotter.alongLine(row, marks: lineMarks)
+                let around = SpottedRow.cutOut(rect, markHeight: h)
                 // (The contrast is the same in either polarity.)
                 return SpottedRow(aligned: row.aligned, markHeight: h, around: around, darkText: darkText,
-                                  contrast: upright.contrast(in: around),
-                                  along: line == row.rect ? nil : cutOut(line.divided(by: scale)))
+                                  contrast: upright.contrast(in: around), row: row)
             }
+        }
+        // Where little was read, a row that reads is read again with the rest of its line: the marks it may be
+        // carried on over (`TextSpotter.lineMarks`), of each polarity, are found when first needed. (Where much
+        // was, the rest of a row's line is likelier a line read beside it, on a panel of its own.)
+        var lineMarks: [Bool: [Mark]] = [:]
+        func alongLine(_ c: SpottedRow) -> PixelRect? {
+            guard !missedOnly, let row = c.row else { return nil }
+            let level = lineMarks[c.darkText]
+                ?? TextSpotter.lineMarks(c.darkText ? marks.dark : marks.light, maxHeight: maxHeight * scale)
+            lineMarks[c.darkText] = level
+            let line = TextSpotter.alongLine(row, marks: level)
+            return line == row.rect ? nil : SpottedRow.cutOut(line.divided(by: scale), markHeight: c.markHeight)
         }
         var rows = candidates(marks.dark, darkText: true) + candidates(marks.light, darkText: false)
         if missedOnly {
@@ -62,10 +64,10 @@ extension TesseractEngine {
         var out: [FoundLine] = []
         for c in likeliest {
             let factor = min(4, max(1, 30 / c.markHeight))
-            func cutOut(_ around: PixelRect) -> LeptonicaImage? {
+            func cropped(_ around: PixelRect) -> LeptonicaImage? {
                 (c.darkText ? upright.clipped(to: around) : inverse.clipped(to: around))?.scaled(by: factor)
             }
-            guard let big = cutOut(c.around) else { continue }
+            guard let big = cropped(c.around) else { continue }
             let tight = try readRow(big, factor: factor, frame: 0, at: c.around)
             // Cut out tight, a word on a small board reads unsurely where the board's edge or the next
             // mark stands at the cut ("Bank" 41%, "Exit" 48%); framed by more of its ground, surely
@@ -78,11 +80,11 @@ extension TesseractEngine {
                 read += try readRow(framed, factor: factor, frame: frame, at: c.around).kept
             }
             out += read
-            // A row that reads is read again with the rest of its line (`SpottedRow.along`): a number a word
+            // A row that reads is read again with the rest of its line (`alongLine`): a number a word
             // space after its word ("Gallery 81"); the better reading stays (`FoundLine.merge`). Not every
             // row: a caption overlaid on a photo, "right", carried on over the photo's marks beside it, read
             // nothing.
-            if !read.isEmpty, let along = c.along, let longer = cutOut(along) {
+            if !read.isEmpty, let along = alongLine(c), let longer = cropped(along) {
                 out += try readRow(longer, factor: factor, frame: 0, at: along).kept
             }
         }
@@ -136,8 +138,17 @@ struct SpottedRow: Equatable {
     var around: PixelRect
     var darkText: Bool
     var contrast: Int
-    /// Cut out with the rest of its line (`TextSpotter.alongLine`), where that reaches further than `around`.
-    var along: PixelRect? = nil
+    /// The spotter's row it was found as, in the reduced picture's pixels (`SpottingMarks.scale`); `nil`
+    /// for rows joined along their line (`joinedAlongLines`).
+    var row: TextSpotter.Row? = nil
+
+    /// What is cut out around a row's marks at `rect` (the picture's pixels), its letters `markHeight`
+    /// tall: `margin` letter heights more either side and above and below.
+    static func cutOut(_ rect: PixelRect, markHeight h: Double) -> PixelRect {
+        let (mx, my) = (margin.x * h, margin.y * h)
+        return PixelRect(minX: max(0, (rect.minX - mx).rounded(.down)), minY: max(0, (rect.minY - my).rounded(.down)),
+                         maxX: rect.maxX + mx, maxY: rect.maxY + my)
+    }
 
     /// Where much was read: the lines of small print among `rows` that no line of `found` touches. Small
     /// print beside big letters is whole lines: rows on one line are joined (`joinedAlongLines`), and only
