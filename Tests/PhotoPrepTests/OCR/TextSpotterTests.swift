@@ -332,14 +332,14 @@ import CTesseract
         }
         let row = try #require(TextSpotter.rows(gallery, maxHeight: 90).first)
         #expect(row.rect.maxX == 166)
-        // "81" 7 px on, its 8 filling 88% of its box, then a mark 20 px beyond (over a letter height away).
+        // "81" 9 px on, its 8 filling 88% of its box, then a mark 20 px beyond (over a letter's height away).
         let eight = Mark(rect: PixelRect(minX: 175, minY: 50, maxX: 184, maxY: 64), ink: 111, runs: 1)
         let one = Self.letter(186, 50, width: 5)
         let far = Self.letter(211, 50)
-        // Before the word: a mark standing higher, a window twice as tall, a solid block.
+        // Right before the word: a mark standing higher, a window twice as tall, a solid block.
         let higher = Self.letter(88, 30)
         let window = Self.letter(80, 43, width: 12, height: 28)
-        let block = Mark(rect: PixelRect(minX: 70, minY: 50, maxX: 84, maxY: 64), ink: 196, runs: 1)
+        let block = Mark(rect: PixelRect(minX: 87, minY: 50, maxX: 99, maxY: 64), ink: 168, runs: 1)
         let marks = TextSpotter.lineMarks(gallery + [eight, one, far, higher, window, block], maxHeight: 90)
         // (The 8 is no letter to `rows`: it makes no row with the 1.)
         #expect(TextSpotter.rows([eight, one], maxHeight: 90) == [])
