@@ -142,12 +142,16 @@ struct OutboxCrashTests {
             let path = folder.appendingPathComponent("IMG_\(i).jpg").path
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/usr/bin/convert")
-            p.arguments = ["-size", "360x200", "xc:white", "-fill", "black", "-pointsize", "40",
-                           "-annotate", "+20+110", "GATE \(i + 10)", path]
+            // A font named outright: ImageMagick's default (Helvetica from Ghostscript's fonts) is
+            // not installed by `make`, and without it every photo came out blank and identical.
+            p.arguments = ["-size", "360x200", "xc:white", "-fill", "black", "-font", "DejaVu-Sans",
+                           "-pointsize", "40", "-annotate", "+20+110", "GATE \(i + 10)", path]
             try p.run()
             p.waitUntilExit()
             paths.append(path)
         }
+        let distinct = Set(try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) })
+        try #require(distinct.count == count, "the rendered photos must differ, or the outbox holds one")
         return (folder, paths)
     }
 
