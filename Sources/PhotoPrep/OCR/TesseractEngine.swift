@@ -222,6 +222,8 @@ public final class TesseractEngine {
         // lines are read again: a joined row read unsurely is read alone whole).
         found = BrokenRows.joined(found)
         found = try rereadingDoubtful(found, in: upright)
+        // A block of a page's lines its layout analysis dropped.
+        found = try readingMissedBlocks(found, plan: plan, in: upright)
         // A street photo: a few words scattered over it, which Tesseract's layout analysis misses; or
         // small print it dropped beside big letters.
         if options.spotText {

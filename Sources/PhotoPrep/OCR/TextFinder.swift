@@ -21,6 +21,9 @@ struct TextFinderOptions: Sendable {
     /// Where little was read, look for rows of letters scattered over the photo (`TextSpotter`) and
     /// read them one by one.
     var spotText = true
+    /// Where a page was read, read the blocks of its lines that no line read touches again, each as one
+    /// block of text (`TesseractEngine.readingMissedBlocks`).
+    var readMissedBlocks = true
     /// Where a page reads unsurely or little and its spectrum shows a camera's straight motion blur along or
     /// aslant its lines, remove the blur (`MotionBlur`) and read it again, keeping the reading that reads more.
     var removeMotionBlur = true
