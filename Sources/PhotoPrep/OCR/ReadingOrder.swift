@@ -15,6 +15,9 @@ enum ReadingOrder {
         var slope: Double
         /// The panel the line was read in (lines of one panel are read together), or `nil`.
         var panel: PixelRect? = nil
+        /// Where the line was read when its panel was stretched flat (`FoundLine.flat`): level there, as
+        /// the panel's columns are straight.
+        var flat: PixelRect? = nil
     }
 
     /// Indices of `items` in reading order.
@@ -30,7 +33,18 @@ enum ReadingOrder {
         for item in items { if let p = item.panel, !panels.contains(p) { panels.append(p) } }
         for panel in panels {
             let ids = items.indices.filter { items[$0].panel == panel }
-            let inner = order(ids.map { var i = items[$0]; i.panel = nil; return i })
+            // A panel photographed from one side was read stretched flat: its lines are ordered where they
+            // were read, level and in straight columns. In the photo their slopes change down the panel
+            // (a page's top lines slanted 6°, its middle ones level) and no one skew unslants them all: a
+            // page's two columns were read in alternating runs of lines.
+            let stretched = ids.allSatisfy { items[$0].flat != nil }
+            let inner = order(ids.map { k in
+                var i = items[k]
+                i.panel = nil
+                if stretched, let flat = i.flat { i.rect = flat; i.slope = 0 }
+                i.flat = nil
+                return i
+            })
             units.append(inner.map { ids[$0] })
             // Panels are cut apart along the gaps between the panels themselves, not between their
             // lines (centred lines leave wide gaps that would read a grid of panels column-wise).
@@ -142,16 +156,24 @@ enum ReadingOrder {
 
     /// Blocks whose lines lie within another block's bounds joined to it: the same column's lines
     /// from two readings (small print reads 30 px tall at full size, 10 px enlarged) do not stack
-    /// by height, yet interleave in one column.
+    /// by height, yet interleave in one column. So do blocks of one column's width whose rows
+    /// interleave: where the two readings take turns down a column, its lines fall into runs of
+    /// either height, each run a block overlapping the next (a page stretched flat: 20 blocks for
+    /// its right column, read in no column's order).
     static func mergingContained(_ blocks: [[Int]], _ lines: [Placed]) -> [[Int]] {
         var blocks = blocks
         var rects = blocks.map { bounds($0, lines) }
+        func oneColumn(_ a: PixelRect, _ b: PixelRect) -> Bool {
+            min(a.maxX, b.maxX) - max(a.minX, b.minX) >= 0.9 * max(a.width, b.width)
+                && min(a.maxY, b.maxY) > max(a.minY, b.minY)
+        }
         var merged = true
         while merged {
             merged = false
             outer: for i in blocks.indices {
                 for j in blocks.indices where j != i && blocks[j].count <= blocks[i].count {
-                    guard rects[j].intersectionArea(rects[i]) >= 0.9 * rects[j].area else { continue }
+                    guard rects[j].intersectionArea(rects[i]) >= 0.9 * rects[j].area || oneColumn(rects[i], rects[j])
+                    else { continue }
                     blocks[i] += blocks[j]
                     rects[i] = rects[i].union(rects[j])
                     blocks.remove(at: j)

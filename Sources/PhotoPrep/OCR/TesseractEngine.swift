@@ -239,7 +239,8 @@ public final class TesseractEngine {
         }
         let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
         let order = ReadingOrder.order(found.map {
-            ReadingOrder.Item(rect: $0.rect, textHeight: $0.textHeight, slope: $0.line.slope, panel: $0.panel)
+            ReadingOrder.Item(rect: $0.rect, textHeight: $0.textHeight, slope: $0.line.slope, panel: $0.panel,
+                              flat: $0.flat)
         })
         let lines = order.map { i in
             let f = found[i]

@@ -188,6 +188,35 @@ import Testing
         #expect(ReadingOrder.order([]) == [])
         #expect(ReadingOrder.order([Self.line(0, 0, 100)]) == [0])
     }
+
+    /// The lines of a held-out harness page photographed from one side, as read on it stretched flat
+    /// (`Fixtures/ocr/keystoned-page-lines.txt`): a title, then two columns of small print. In the photo its
+    /// top lines slant by 6°, its middle ones lie level.
+    static func keystonedPage() throws -> [ReadingOrder.Item] {
+        let text = try String(contentsOfFile: OCRFixtures.committedPath("keystoned-page-lines.txt"), encoding: .utf8)
+        let panel = PixelRect(minX: 6, minY: 24, maxX: 1440, maxY: 1974)
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let v = line.split(separator: " ").map { Double($0)! }
+            return ReadingOrder.Item(rect: PixelRect(minX: v[0], minY: v[1], maxX: v[0] + v[2], maxY: v[1] + v[3]),
+                                     textHeight: v[4], slope: v[5], panel: panel,
+                                     flat: PixelRect(minX: v[6], minY: v[7], maxX: v[6] + v[8], maxY: v[7] + v[9]))
+        }
+    }
+
+    @Test func aPageStretchedFlatIsReadColumnByColumnWhereItWasRead() throws {
+        // Ordered by their boxes in the photo, which no one skew unslants, the two columns were read in
+        // alternating runs of lines (the page's CER 63%, every line read).
+        let items = try Self.keystonedPage()
+        try #require(items.count == 169)
+        let flat = items.indices.map { items[$0].flat! }
+        let title = items.indices.max { flat[$0].height < flat[$1].height }!
+        // Column by column, row by row, a row's pieces left to right.
+        let columns = items.indices.filter { $0 != title }.sorted {
+            (flat[$0].minX > 600 ? 1 : 0, flat[$0].minY, flat[$0].minX)
+                < (flat[$1].minX > 600 ? 1 : 0, flat[$1].minY, flat[$1].minX)
+        }
+        #expect(ReadingOrder.order(items) == [title] + columns)
+    }
 }
 
 @Suite struct LineSplitterTests {
@@ -497,6 +526,7 @@ import Testing
         #expect(sure.isFragment(of: unsure) && unsure.isMisreading(around: sure))
         #expect(FoundLine.merge([unsure, sure]).map(\.line.confidence) == [96])
     }
+
 }
 
 @Suite struct LineTextTests {
