@@ -71,6 +71,30 @@ import Testing
         #expect(ReadingOrder.order(shuffled.map { items[$0] }).map { shuffled[$0] } == Array(items.indices))
     }
 
+    @Test func runsOfTwoReadingsTakingTurnsDownAColumnAreOneColumn() throws {
+        // A page photographed from one side, its lines where they were read on it stretched flat
+        // (`Fixtures/ocr/stretched-page-lines.txt`): lines read at its own size measure 29 px, enlarged
+        // 11 px, and each column falls into runs of either height, blocks overlapping the next, none within
+        // another's bounds. Taken for blocks of their own, a line was read four lines late.
+        let text = try String(contentsOfFile: OCRFixtures.committedPath("stretched-page-lines.txt"), encoding: .utf8)
+        let items = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let v = line.split(separator: " ").map { Double($0)! }
+            return ReadingOrder.Item(rect: PixelRect(minX: v[0], minY: v[1], maxX: v[0] + v[2], maxY: v[1] + v[3]),
+                                     textHeight: v[4], slope: 0)
+        }
+        try #require(items.count == 191)
+        let order = ReadingOrder.order(items)
+        // The title, then the left column top to bottom, then the right one.
+        #expect(items[order[0]].textHeight > 40)
+        let column = order.dropFirst().map { items[$0].rect.minX > 600 ? 1 : 0 }
+        #expect(column == column.sorted())
+        // Within a column, no line before one above it.
+        let backwards = zip(order.dropFirst(), order.dropFirst(2)).filter { a, b in
+            (items[a].rect.minX > 600) == (items[b].rect.minX > 600) && items[b].rect.midY < items[a].rect.midY - 5
+        }
+        #expect(backwards.isEmpty, "\(backwards.map { (items[$0.0].rect, items[$0.1].rect) })")
+    }
+
     @Test func aPostersLeftAlignedLineAmongCentredOnesIsReadInItsPlace() {
         // Centred lines down a poster and one line set flush left halfway down: a line beside the
         // middle of a tall part is no column of its own.
