@@ -397,9 +397,14 @@ extension TesseractEngine {
         if sampled.contains(where: { $0.panel != nil }) {
             var panels: [PixelRect?] = []
             for line in sampled where !panels.contains(line.panel) { panels.append(line.panel) }
+            // Across the panel's width: read upside down, a line can come in pieces ("UOM 00Z", the "won 700"
+            // of a sign's "Children 700 won", its "Children" left out), and the part around a piece holds only
+            // a piece of the line turned upright, too little to tell (six letters).
             let parts = panels.map { panel in
                 let part = around(sampled.filter { $0.panel == panel })
-                return panel.map { part.intersection($0) } ?? part
+                return panel.map { p in
+                    PixelRect(minX: p.minX, minY: max(part.minY, p.minY), maxX: p.maxX, maxY: min(part.maxY, p.maxY))
+                } ?? part
             }
             // (Not again when the part around them lay within their one panel.)
             if parts != samples[0] { samples.append(parts) }

