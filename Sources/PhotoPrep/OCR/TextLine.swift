@@ -98,11 +98,17 @@ struct TextLine: Equatable, Sendable {
     /// middle, within a quarter of each other) and no farther apart than `letterSpacedPitch` text heights.
     /// Spaced so, the syllables stand as far apart as words do (a pitch of 1.31 heights for 안전문 on a
     /// sign in a held-out font), but a line of single syllables each a word of its own is rare.
+    ///
+    /// The syllables' em is their height, or their width where Tesseract's boxes are wider than tall: a
+    /// syllable stands on a square em, but Tesseract can box only part of one (a held-out sign's 100 px
+    /// 수유실 boxed 45, 48 and 102 px tall, 99, 82 and 69 wide), and measured by such heights its syllables
+    /// stood 2.3 heights apart.
     var isLetterSpacedWord: Bool {
         guard words.count >= 2,
               words.allSatisfy({ $0.text.unicodeScalars.count == 1 && Self.isCJK($0.text.unicodeScalars.first) })
         else { return false }
-        let h = max(textHeight, 1)
+        let widths = words.map(\.rect.width).sorted()
+        let h = max(textHeight, widths[widths.count / 2], 1)
         let pitches = zip(words, words.dropFirst()).map { $1.rect.midX - $0.rect.midX }
         guard let low = pitches.min(), let high = pitches.max() else { return false }
         return low > 0 && high <= Self.letterSpacedPitch * h && high <= 1.25 * low

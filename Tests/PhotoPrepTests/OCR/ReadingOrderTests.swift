@@ -586,5 +586,20 @@ import Testing
         // A word of several syllables beside one keeps its space (나가는 곳, above).
         #expect(Self.line([("매표소", 0, 170), ("앞", 250, 55)]).text == "매표소 앞")
     }
+
+    @Test func aWordsSyllablesBoxedInPartAreStillOneWord() {
+        // 수유실 on a held-out sign, 100 px syllables set tight, as Tesseract boxed them: 수 and 유 only in
+        // part (45 and 48 px tall), 실 whole. By those heights its syllables stood 2.3 heights apart.
+        func word(_ text: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double) -> TextWord {
+            TextWord(text: text, confidence: 90, rect: PixelRect(minX: x, minY: y, maxX: x + w, maxY: y + h),
+                     inDictionary: false)
+        }
+        let line = TextLine(words: [word("수", 185, 1072, 99, 45), word("유", 306, 1070, 82, 48),
+                                    word("실", 408, 1017, 69, 102)], slope: 0)
+        #expect(line.text == "수유실")
+        // Two syllables as wide apart, each boxed whole, are two words.
+        let apart = TextLine(words: [word("동", 0, 0, 90, 100), word("역", 300, 0, 90, 100)], slope: 0)
+        #expect(apart.text == "동 역")
+    }
 }
 
