@@ -17,8 +17,9 @@ extension TesseractEngine {
     /// were never read, by Tesseract's defaults nor by our reading; with ImageMagick's grey of the same
     /// photo (41.7 dB from Leptonica's) the tesseract CLI read them. The block cut out and read by layout
     /// analysis again lost the same lines with Sauvola's threshold (4 of 40 read); read as one block,
-    /// all of them. Its lines are cut at gaps as every line is (`LineSplitter`), so a block reaching across
-    /// a gutter does not join two columns.
+    /// all of them (seed 4402's small-03, another such page: 100 → 149 of its 149 lines). Its lines are cut
+    /// at gaps as every line is (`LineSplitter`), so a block reaching across a gutter does not join two
+    /// columns.
     func readingMissedBlocks(_ found: [FoundLine], plan: ReadingPlan, in upright: borrowing LeptonicaImage)
         throws(OCRError) -> [FoundLine]
     {

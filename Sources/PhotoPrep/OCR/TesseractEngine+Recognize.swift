@@ -372,8 +372,8 @@ extension TesseractEngine {
     /// With `all`, the part around every line read (a few scraps read sideways: their text may stand
     /// in several panels, and each scrap alone reads too little turned).
     ///
-    /// Lines read on panels are also sampled within their panels, one part per panel, when the part
-    /// around them does not read better: turned upright, a part across two panels of a sign and the wall
+    /// Lines read on panels are also sampled within their panels, one part per panel across its width, when
+    /// the part around them does not read better: turned upright, a part across two panels of a sign and the wall
     /// between them read as nothing at all ("Lifts to all floo" beside "e & Tea", 40–60 px letters,
     /// clean: Tesseract's layout analysis found no text), while each panel's part alone reads. Not
     /// instead: so small a sample reads differently for a few pixels more or less, and cut at its panels'
