@@ -42,7 +42,6 @@ enum ReadingOrder {
                 var i = items[k]
                 i.panel = nil
                 if stretched, let flat = i.flat { i.rect = flat; i.slope = 0 }
-                i.flat = nil
                 return i
             })
             units.append(inner.map { ids[$0] })

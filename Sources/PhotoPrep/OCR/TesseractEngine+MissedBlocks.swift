@@ -1,5 +1,4 @@
 import Foundation
-internal import CTesseract
 
 extension TesseractEngine {
     /// A page's reading under this mean confidence is no page read well but for a block: reading its missed
@@ -34,17 +33,5 @@ extension TesseractEngine {
                              layout: .block)
         }
         return more.isEmpty ? found : FoundLine.merge(found + more)
-    }
-}
-
-extension SpottingMarks {
-    /// Where the picture holds blocks of lines of dark text (`TextSpotter.blocks`) made of rows that no
-    /// line of `found` touches, in its pixels.
-    func darkTextBlocks(missedBy found: [FoundLine]) -> [PixelRect] {
-        let missed = TextSpotter.rows(dark, maxHeight: maxHeight * scale).filter { row in
-            let rect = row.rect.divided(by: scale)
-            return !found.contains { $0.rect.intersectionArea(rect) > 0 }
-        }
-        return TextSpotter.blocks(missed).map { $0.divided(by: scale) }
     }
 }

@@ -125,8 +125,20 @@ struct SpottingMarks {
     var maxHeight: Double
 
     /// Where the picture holds blocks of lines of light text (`TextSpotter.blocks`), in its pixels.
-    var lightTextBlocks: [PixelRect] {
-        TextSpotter.blocks(TextSpotter.rows(light, maxHeight: maxHeight * scale)).map { $0.divided(by: scale) }
+    var lightTextBlocks: [PixelRect] { textBlocks(light) }
+
+    /// Where the picture holds blocks of lines of dark text made of rows that no line of `found` touches, in
+    /// its pixels: blocks of a page that its reading left out (`TesseractEngine.readingMissedBlocks`).
+    func darkTextBlocks(missedBy found: [FoundLine]) -> [PixelRect] { textBlocks(dark, missedBy: found) }
+
+    /// The blocks of lines (`TextSpotter.blocks`) of the rows of `marks` that no line of `found` touches, in
+    /// the picture's pixels.
+    func textBlocks(_ marks: [Mark], missedBy found: [FoundLine] = []) -> [PixelRect] {
+        let rows = TextSpotter.rows(marks, maxHeight: maxHeight * scale).filter { row in
+            let rect = row.rect.divided(by: scale)
+            return !found.contains { $0.rect.intersectionArea(rect) > 0 }
+        }
+        return TextSpotter.blocks(rows).map { $0.divided(by: scale) }
     }
 }
 
