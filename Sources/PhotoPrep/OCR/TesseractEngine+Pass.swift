@@ -46,6 +46,7 @@ extension TesseractEngine {
         }
         defer { TessMonitorDelete(monitor) }
         TessMonitorSetDeadlineMSecs(monitor, deadlineMilliseconds)
+        pixelsRecognized += image.width * image.height
         if TessBaseAPIRecognize(api, monitor) != 0 {
             throw .recognitionFailed(
                 reason: "Tesseract stopped (deadline of \(deadlineMilliseconds) ms passed or internal error)")
