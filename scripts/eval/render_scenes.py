@@ -374,6 +374,9 @@ def scene_street(rng):
         tw = int(f.getlength(text))
         fx0, ftop, fx1, colour = rng.choice(facades)
         x = rng.randint(max(0, fx0), max(max(0, fx0), min(w - tw - 30, fx1 - tw - 30)))
+        # A facade starting within a sign's width of the right edge would put the sign partly out of the
+        # picture, its words in the truth but not in the photo: it hangs over the facade's left edge instead.
+        x = min(x, w - tw - 30)
         y = rng.randint(ftop + 10, max(ftop + 11, road - size - 40))
         if any(abs(y - oy) < size + osz and x < ox + ow + 40 and ox < x + tw + 40 for ox, oy, ow, osz in placed):
             continue
