@@ -114,18 +114,24 @@ import Testing
         #expect(!(try engine.turnLooksBetter(1, in: picture, around: [read], invert: false)))
     }
 
+    /// The committed fixture `name` read by a new engine, and the work that took: the pixels Tesseract
+    /// recognized, in whole pictures.
+    static func readingWithWork(_ name: String) throws -> (OCRResult, Double) {
+        let page = try OCRFixtures.committed(name)
+        let engine = try TesseractEngine()
+        let read = try engine.recognize(page)
+        return (read, Double(engine.pixelsRecognized) / Double(page.width * page.height))
+    }
+
     /// OSD takes a page of blurred small print, read as junk (a harness page photographed from afar, seed
     /// 3141's held-out small-03, in grey: 149 lines at a mean confidence of 40%), for one upside down. Its
     /// guess is sampled before the page is read turned: read whole, the turn read junk again, for a second
     /// reading as long as the first (26 s of the page's 50). The work is counted in pixels recognized, two
     /// whole readings (the page and again with fainter ink) and the samples.
     @Test func aBlurredPageOSDTakesForUpsideDownIsNotReadTurnedWhole() throws {
-        let page = try OCRFixtures.committed("blurred-small-print-page.jpg")
-        let engine = try TesseractEngine()
-        let read = try engine.recognize(page)
+        let (read, readings) = try Self.readingWithWork("blurred-small-print-page.jpg")
         #expect(read.textRotation == 0)
         #expect(read.lines.count >= 100)
-        let readings = Double(engine.pixelsRecognized) / Double(page.width * page.height)
         #expect(readings < 3.5, "the page was read \(readings) times over")
     }
 
@@ -134,12 +140,9 @@ import Testing
     /// fainter ink; that reading is not made in a frame whose lines run vertically, as the page is read again
     /// at its turn. It is read upright whole, in about two whole readings' work (three before, a third longer).
     @Test func aTurnedPageIsNotReadWithFainterInkAsItStands() throws {
-        let page = try OCRFixtures.committed("page-turned-anticlockwise.jpg")
-        let engine = try TesseractEngine()
-        let read = try engine.recognize(page)
+        let (read, readings) = try Self.readingWithWork("page-turned-anticlockwise.jpg")
         #expect(read.textRotation == 270)
         #expect(read.lines.count >= 75)
-        let readings = Double(engine.pixelsRecognized) / Double(page.width * page.height)
         #expect(readings < 2.5, "the page was read \(readings) times over")
     }
 }
