@@ -341,10 +341,11 @@ extension TesseractEngine {
         // was its edges against a dark table, and Tesseract already reads a dark banner's words inside a
         // block by inverting them (`tessedit_do_invert`). Read inverted, a page costs as much again.
         if out.count >= Self.pageLines {
-            // (Not a page whose lines run vertically: it stands turned, and is read again at its turn. Read
-            // with fainter ink as it stood, each of the harness's pages turned a quarter anticlockwise
-            // took a third longer for lines no reading kept.)
-            if local, Self.meanConfidence(out) < Self.unsurePage, !Self.mostlyVertical(out) {
+            // (Not a page whose lines run vertically and hold few words: it stands turned, and is read again
+            // at its turn. Read with fainter ink as it stood, each of the harness's pages turned a quarter
+            // anticlockwise took a third longer for lines no reading kept. Lines Tesseract read sideways as
+            // words are kept, moved into the turned frame: those are read so.)
+            if local, Self.meanConfidence(out) < Self.unsurePage, !Self.mostlyVertical(out) || Self.mostlyWords(out) {
                 out += try readKeepingFainterInk(image, scale: scale, map: map)
             }
             return out
@@ -581,6 +582,13 @@ extension TesseractEngine {
         let n = lines.reduce(0) { $0 + $1.line.text.count }
         guard n > 0 else { return 0 }
         return lines.reduce(0) { $0 + $1.line.confidence * Double($1.line.text.count) } / Double(n)
+    }
+
+    /// Whether `lines` are mostly dictionary words (by letters, and ten at least): lines read sideways so are
+    /// a page Tesseract read turned by itself.
+    static func mostlyWords(_ lines: [FoundLine]) -> Bool {
+        let letters = Double(lines.reduce(0) { $0 + $1.line.text.count { $0.isLetter } })
+        return dictionaryCharacters(lines) >= max(10, 0.5 * letters)
     }
 
     /// Letters of the words Tesseract found in its dictionary (three letters or more, read with some

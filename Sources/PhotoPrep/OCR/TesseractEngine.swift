@@ -141,7 +141,7 @@ public final class TesseractEngine {
         let sideways = Self.mostlyVertical(found)
         let letters = Double(found.reduce(0) { $0 + $1.line.text.count { $0.isLetter } })
         let inDictionary = Self.dictionaryCharacters(found)
-        if sideways, options.detectRotation, inDictionary >= max(10, 0.5 * letters) {
+        if sideways, options.detectRotation, Self.mostlyWords(found) {
             // Tesseract reads lines turned a quarter clockwise by itself (it takes them for vertical
             // text) but reports them sideways: a reading that holds real words stands, moved into the
             // frame turned back, which saves reading a turned page a second time. Upside-down readings
