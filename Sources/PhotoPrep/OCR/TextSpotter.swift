@@ -106,7 +106,8 @@ enum TextSpotter {
             if let best { sets.join(i, best.j) }
         }
         var out: [Row] = []
-        for g in sets.groups().map({ $0.map { letters[$0] } }) {
+        for group in sets.groups().map({ $0.map { letters[$0] } }) {
+            guard let g = levelled(group.sorted { $0.rect.minX < $1.rect.minX }) else { continue }
             let heights = g.map(\.rect.height).sorted()
             let median = heights[heights.count / 2]
             let rect = g.dropFirst().reduce(g[0].rect) { $0.union($1.rect) }
@@ -114,12 +115,8 @@ enum TextSpotter {
             // The baseline through the full-height marks (not a comma's, not an i's dot).
             let full = g.filter { $0.rect.height >= 0.8 * median }
             let fit = baseline(full)
-            // Three letters or more, or a word of touching letters; a row, not a patch of texture:
-            // not much taller than its letters, measured along its baseline (a line of small print on a
-            // photo tilted 2.3° rises 14 px along its 9 px letters: its box is taller than two letters).
-            guard g.count >= 3 || (strokes >= 3 && rect.width >= 1.3 * median),
-                  levelHeight(g, slope: fit.slope) <= 2 * median
-            else { continue }
+            // Three letters or more, or a word of touching letters (in a row, not a patch of texture: `levelled`).
+            guard g.count >= 3 || (strokes >= 3 && rect.width >= 1.3 * median) else { continue }
             // Their bottoms within a quarter of a letter's height of it, between the quartiles; or those of
             // three letters or more, with a word's descenders hanging below (`hangFromOneLine`).
             let aligned = g.count >= 3 && !isGrid(g)
@@ -127,6 +124,26 @@ enum TextSpotter {
             out.append(Row(rect: rect, markHeight: median, marks: g.count, aligned: aligned))
         }
         return out.sorted { ($0.rect.minY, $0.rect.minX) < ($1.rect.minY, $1.rect.minX) }
+    }
+
+    /// `marks` (sorted by their left edges) as a row, not a patch of texture: not much taller than its marks'
+    /// median height, measured along their baseline (a line of small print on a photo tilted 2.3° rises 14 px
+    /// along its 9 px letters: its box is taller than two letters). A row of four marks or more that is
+    /// too tall only with its first or last mark is that row without it: a board's edge beside its first
+    /// letter joins the row ("Bicycles" on a green board, its 'y' and 'l' 27 px tall among 19 px letters,
+    /// stood 30.4 px along its baseline with a sliver of the wall at its left edge, against 30 allowed (in the
+    /// spotter's reduced picture), and was never read). `nil` when it is no row.
+    static func levelled(_ marks: [Mark]) -> [Mark]? {
+        func isRow(_ g: [Mark]) -> Bool {
+            let heights = g.map(\.rect.height).sorted()
+            let median = heights[heights.count / 2]
+            let fit = baseline(g.filter { $0.rect.height >= 0.8 * median })
+            return levelHeight(g, slope: fit.slope) <= 2 * median
+        }
+        if isRow(marks) { return marks }
+        guard marks.count >= 4 else { return nil }
+        for trimmed in [Array(marks.dropFirst()), Array(marks.dropLast())] where isRow(trimmed) { return trimmed }
+        return nil
     }
 
     /// The marks that may carry a row on along its line (`alongLine`): letter-sized, solid ones too, sorted

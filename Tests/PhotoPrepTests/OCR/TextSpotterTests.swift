@@ -535,4 +535,25 @@ import CTesseract
         #expect(letters(both.light) >= 6, "\(letters(both.light))")
         #expect(letters(both.dark) <= 2, "\(letters(both.dark))")
     }
+
+    /// A word on a board whose edge joins it as a mark of its own: the marks of a rendered street's
+    /// "Bicycles" (seed 5, light letters on a green board, as the spotter found them in the copy at 0.77 of its
+    /// size), 'y' and 'l' taller than the rest, and before the B a sliver of the wall beside the board, standing
+    /// higher. With the sliver, the row stood 30.4 px along its baseline, over twice its letters' 15 px, and
+    /// was taken for texture: the word was never read. Without it, it is an aligned row of the eight letters.
+    @Test func aBoardsEdgeBesideAWordLeavesTheWordARow() throws {
+        // (x, y, width, height) in the copy's pixels.
+        let copy: [(Double, Double, Double, Double)] = [
+            (1302, 789, 12, 25), (1328, 799, 18, 23), (1348, 803, 18, 19), (1369, 803, 16, 19), (1389, 802, 19, 27),
+            (1411, 802, 16, 19), (1433, 794, 16, 27), (1453, 802, 16, 18), (1476, 800, 15, 19),
+        ]
+        let scale = 0.7703
+        let marks = copy.map { x, y, w, h in Self.letter(x * scale, y * scale, width: w * scale, height: h * scale) }
+        let rows = TextSpotter.rows(marks, maxHeight: 85)
+        #expect(rows.count == 1)
+        let row = try #require(rows.first)
+        #expect(row.marks == 8)
+        #expect(row.aligned)
+        #expect(abs(row.rect.minX - 1328 * scale) < 0.01)
+    }
 }
