@@ -344,7 +344,7 @@ extension TesseractEngine {
             // (Not a page whose lines run vertically and hold few words: it stands turned, and is read again
             // at its turn. Read with fainter ink as it stood, each of the harness's pages turned a quarter
             // anticlockwise took a third longer for lines no reading kept. Lines Tesseract read sideways as
-            // words are kept, moved into the turned frame: those are read so.)
+            // words are kept, moved into the turned frame, and never read again: those still get it.)
             if local, Self.meanConfidence(out) < Self.unsurePage, !Self.mostlyVertical(out) || Self.mostlyWords(out) {
                 out += try readKeepingFainterInk(image, scale: scale, map: map)
             }
