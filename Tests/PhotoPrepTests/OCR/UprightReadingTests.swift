@@ -106,8 +106,8 @@ import Testing
             return
         }
         let panel = PixelRect(minX: 54, minY: 42, maxX: 984, maxY: 480)
-        let word = TextWord(text: "UOM 00Z", confidence: 83, rect: PixelRect(minX: 106, minY: 206, maxX: 518, maxY: 291),
-                            inDictionary: false)
+        let word = TextWord(text: "UOM 00Z", confidence: 83,
+                            rect: PixelRect(minX: 106, minY: 206, maxX: 518, maxY: 291), inDictionary: false)
         let read = FoundLine(line: TextLine(words: [word], slope: 0), rect: word.rect, textHeight: 81, panel: panel)
         let engine = try TesseractEngine()
         #expect(try engine.turnLooksBetter(2, in: picture, around: [read], invert: false))
