@@ -111,4 +111,11 @@ extension TesseractEngine {
     func setVariable(_ name: String, _ value: String) -> Bool {
         TessBaseAPISetVariable(api, name, value) != 0
     }
+
+    /// A Tesseract parameter of type bool by name; `nil` when Tesseract has no such parameter.
+    /// The corresponding C function is `TessBaseAPIGetBoolVariable`.
+    func boolVariable(_ name: String) -> Bool? {
+        var value: Int32 = 0
+        return TessBaseAPIGetBoolVariable(api, name, &value) != 0 ? value != 0 : nil
+    }
 }

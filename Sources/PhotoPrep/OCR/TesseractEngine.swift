@@ -73,6 +73,10 @@ public final class TesseractEngine {
         // thick strokes of big sign letters; 1 inch (70 px) keeps them whole.
         _ = TessBaseAPISetVariable(api, "thresholding_window_size", "1.0")
         _ = TessBaseAPISetVariable(api, "thresholding_kfactor", Self.sauvolaK)
+        // No table finding: we read no tables as tables, and on a grainy brick wall (a sign wall's rest,
+        // its panels painted over) Sauvola leaves the mortar as dotted lines that its table finder took
+        // 15 s of the photo's 19 to merge into cells (tesseract-ocr/tesseract#2886), for one junk word.
+        _ = TessBaseAPISetVariable(api, "textord_tabfind_find_tables", "0")
         self.languages = languages
         self.dataPath = dir
         self.engineName = "tesseract " + (TessVersion().map { String(cString: $0) } ?? "unknown")

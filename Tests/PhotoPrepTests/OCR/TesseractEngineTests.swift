@@ -63,6 +63,18 @@ import Testing
         #expect(second.lines.map(\.text) == ["SECOND SIGN", "with two lines"])
     }
 
+    /// Tesseract's table finder merges ruled lines into cells, and the mortar of a grainy brick wall,
+    /// thresholded into dotted lines, kept it busy for 15 s of a held-out sign wall's 19 (seed 6060,
+    /// korean-02: 1.4 s without it, the same 18 lines and one junk line fewer). Nothing we read is a table.
+    @Test func theEngineRunsNoTableFinder() throws {
+        let engine = try TesseractEngine(languages: "kor+eng")
+        #expect(engine.boolVariable("textord_tabfind_find_tables") == false)
+        #expect(engine.boolVariable("no_such_parameter") == nil)
+        // Still off after a reading (readings set and restore other parameters).
+        _ = try engine.recognize(Self.renderSign(lines: ["FIRST SIGN"]))
+        #expect(engine.boolVariable("textord_tabfind_find_tables") == false)
+    }
+
     @Test func aMissingLanguageSaysWhichAndHowToInstallIt() throws {
         #expect(throws: OCRError.languageNotInstalled(language: "xyz", dataPath: try TessdataLocator.locate(explicit: nil))) {
             try TesseractEngine(languages: "eng+xyz")
