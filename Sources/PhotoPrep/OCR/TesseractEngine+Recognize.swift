@@ -50,8 +50,9 @@ extension TesseractEngine {
         let width = upright.width, height = upright.height
         // A slanted page that reads better level is read level from then on (enlarged too).
         let levelled = try levelledPage(found, plan: plan, in: upright)
-        // (Its slant was found surely enough for it to be kept: the later readings level it alike.)
-        let level: Double? = levelled == nil ? nil : Skew.sure
+        // (Its slant was found surely enough for it to be kept, or the first reading read it level: the later
+        // readings level it alike.)
+        let level: Double? = levelled == nil && plan.restReadLevel.value != true ? nil : Skew.sure
         var out = levelled ?? found
         let global = needsGlobalThreshold(out, plan)
         let small = options.smallTextHeight > 0
@@ -227,6 +228,15 @@ extension TesseractEngine {
             return try readRest(turned, map: map)
         }
         if let least = level { return out + (try readLevel(least) ?? []) }
+        // A page filling the picture (no panel painted over) whose lines Leptonica finds slanted as surely as
+        // a page's is read level at once: Tesseract's own deskewing can break dense small print tilted 2°
+        // into pieces (`readAsIfBrokenBySlant`), and such a page was read twice, as it was and then level.
+        if scale == 1, panels, painted.isEmpty, let levelled = try readLevel(Skew.page),
+           Self.readableCharacters(levelled) >= Self.littleRead
+        {
+            plan.restReadLevel.value = true
+            return out + levelled
+        }
         var lines = try readRest(rest, map: nil)
         // A poster filling the photo is read with the global threshold (`restIsEvenGround`). On a dark one
         // photographed in dim light its grain is most of what there is, and Otsu's threshold can split the
@@ -264,6 +274,8 @@ extension TesseractEngine {
     func levelledPage(_ found: [FoundLine], plan: ReadingPlan, in upright: borrowing LeptonicaImage)
         throws(OCRError) -> [FoundLine]?
     {
+        // (Not a page read level already.)
+        guard plan.restReadLevel.value != true else { return nil }
         let rest = found.filter { $0.panel == nil }
         let broken = Self.readAsIfBrokenBySlant(rest)
         guard broken || rest.count < Self.pageLines else { return nil }

@@ -49,6 +49,9 @@ struct ReadingPlan {
     /// The slant of the rest's lines (`LeptonicaImage.slant`), measured the first time a reading of the
     /// rest asks for it; its readings with the global threshold and enlarged ask again.
     let restSlant = Measured<Slant?>()
+    /// Whether the first reading read the rest turned level (a page whose slant is sure, see
+    /// `TesseractEngine.read`): its later readings level it alike, and it is not read level again.
+    let restReadLevel = Measured<Bool>()
 
     /// The marks the text spotter looks for rows among (`TesseractEngine.spottingMarks`) in the upright
     /// picture the plan is for, measured the first time a reading asks for them: where little is read as
