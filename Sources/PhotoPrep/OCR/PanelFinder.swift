@@ -263,7 +263,8 @@ enum PanelFinder {
             }
             let rect = PixelRect(minX: Double(minX * f), minY: Double(minY * f),
                                  maxX: Double(min(w, (maxX + 1) * f)), maxY: Double(min(h, (maxY + 1) * f)))
-            let (runs, outsideCells, contrast) = outsideRuns(id, label, small, sw, minX, minY, maxX, maxY)
+            let (runs, outsideCells, contrast) = outsideRuns(id, label, small, sw, minX, minY, maxX, maxY,
+                                                             outline: outline, cell: f)
             // A panel photographed from one side and tilted leaves wall in its box's corners: it is solid
             // when it fills its outline instead (a wedge of table is a triangle, no panel's outline). Not
             // a page or a wall filling the photo: a sign wall turned upside down, filling its outline,
@@ -358,8 +359,14 @@ enum PanelFinder {
     /// without crossing the region), grown by one cell to take the blended rim too, how many cells
     /// lie outside before growing, and how much lighter (negative: darker) its holes (the text, which
     /// are not among them) are than the ground beside them, in mean grey levels.
+    ///
+    /// The runs (the wall to paint over) leave out cells a cell or more inside the region's `outline`
+    /// (its corners, in pixels of cells `cell` wide): text near a panel's edge can reach the edge through
+    /// the blended cells between, and was painted over with the wall (the "Stop" of a sign's "Bus Stop",
+    /// 60 px letters 30 px above the panel's lower edge: "Bus" was read).
     static func outsideRuns(_ id: Int32, _ label: [Int32], _ small: [Int32], _ sw: Int, _ minX: Int, _ minY: Int,
-                            _ maxX: Int, _ maxY: Int) -> (runs: [(y: Int, x0: Int, x1: Int)], cells: Int, contrast: Int?)
+                            _ maxX: Int, _ maxY: Int, outline: Quad? = nil, cell f: Int = 1)
+        -> (runs: [(y: Int, x0: Int, x1: Int)], cells: Int, contrast: Int?)
     {
         let bw = maxX - minX + 1, bh = maxY - minY + 1
         var out = [Bool](repeating: false, count: bw * bh)
@@ -399,9 +406,24 @@ enum PanelFinder {
                 holes += x - start
             }
         }
-        var grown = out
+        // Wall: outside cells not wholly inside the outline, a cell around them included.
+        var wall = out
+        if let outline {
+            for y in 0..<bh {
+                for x in 0..<bw where out[y * bw + x] {
+                    let x0 = Double((minX + x - 1) * f), x1 = Double((minX + x + 2) * f)
+                    let y0 = Double((minY + y - 1) * f), y1 = Double((minY + y + 2) * f)
+                    if outline.contains(x: x0, y: y0), outline.contains(x: x1, y: y0), outline.contains(x: x1, y: y1),
+                       outline.contains(x: x0, y: y1)
+                    {
+                        wall[y * bw + x] = false
+                    }
+                }
+            }
+        }
+        var grown = wall
         for y in 0..<bh {
-            for x in 0..<bw where out[y * bw + x] {
+            for x in 0..<bw where wall[y * bw + x] {
                 for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
                     let nx = x + dx, ny = y + dy
                     if nx >= 0, nx < bw, ny >= 0, ny < bh { grown[ny * bw + nx] = true }
