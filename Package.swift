@@ -28,14 +28,17 @@ let package = Package(
             path: "Sources/CPNG",
             providers: [.apt(["libpng-dev"])]
         ),
+        // C++: a walk over Tesseract's results in layout order (see its header).
+        .target(name: "CTesseractWords", dependencies: ["CTesseract"]),
         .target(
             name: "PhotoPrep",
-            dependencies: ["CJPEG", "CTesseract", "CTIFF", "CPNG"],
+            dependencies: ["CJPEG", "CTesseract", "CTesseractWords", "CTIFF", "CPNG"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
         .executableTarget(name: "prepare-photo", dependencies: ["PhotoPrep"]),
         .executableTarget(name: "photoprep-bench", dependencies: ["PhotoPrep"]),
         // Fixtures are read by path (`#filePath`), not bundled as resources.
         .testTarget(name: "PhotoPrepTests", dependencies: ["PhotoPrep", "CTesseract"], exclude: ["Fixtures"]),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -1,5 +1,6 @@
 import Foundation
 internal import CTesseract
+internal import CTesseractWords
 
 /// How Tesseract finds the text on a page before reading it.
 enum PageLayout: Sendable {
@@ -54,6 +55,10 @@ extension TesseractEngine {
         guard let it = TessBaseAPIGetIterator(api) else { return [] }
         defer { TessResultIteratorDelete(it) }
         let page = TessResultIteratorGetPageIterator(it)
+        // Each line's words in layout order, walked a word at a time (`CTesseractWords`), unless a word is
+        // written right to left: then in Tesseract's reading order, whose every step walks the page again.
+        let layoutOrder = CTesseractWords_leftToRight(it) != 0
+        if layoutOrder { CTesseractWords_begin(it) }
         var lines: [TextLine] = []
         var current: [TextWord] = []
         var slope = 0.0
@@ -62,7 +67,9 @@ extension TesseractEngine {
             current = []
         }
         repeat {
-            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+            let startsLine = layoutOrder ? CTesseractWords_startsLine(it)
+                : TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE)
+            if startsLine != 0 {
                 flush()
                 var x1: Int32 = 0, y1: Int32 = 0, x2: Int32 = 0, y2: Int32 = 0
                 if TessPageIteratorBaseline(page, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0, x2 != x1 {
@@ -71,7 +78,9 @@ extension TesseractEngine {
                     slope = 0
                 }
             }
-            guard let cText = TessResultIteratorGetUTF8Text(it, RIL_WORD) else { continue }
+            guard let cText = layoutOrder ? CTesseractWords_text(it) : TessResultIteratorGetUTF8Text(it, RIL_WORD) else {
+                continue
+            }
             let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
             TessDeleteText(cText)
             if text.isEmpty { continue }
@@ -81,7 +90,7 @@ extension TesseractEngine {
                 text: text, confidence: Double(TessResultIteratorConfidence(it, RIL_WORD)),
                 rect: PixelRect(minX: Double(l), minY: Double(t), maxX: Double(r), maxY: Double(b)),
                 inDictionary: TessResultIteratorWordIsFromDictionary(it) != 0))
-        } while TessResultIteratorNext(it, RIL_WORD) != 0
+        } while (layoutOrder ? CTesseractWords_next(it) : TessResultIteratorNext(it, RIL_WORD)) != 0
         flush()
         return lines
     }

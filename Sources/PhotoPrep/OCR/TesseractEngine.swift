@@ -77,6 +77,10 @@ public final class TesseractEngine {
         // its panels painted over) Sauvola leaves the mortar as dotted lines that its table finder took
         // 15 s of the photo's 19 to merge into cells (tesseract-ocr/tesseract#2886), for one junk word.
         _ = TessBaseAPISetVariable(api, "textord_tabfind_find_tables", "0")
+        // Paragraphs found from the layout alone, before recognition, not again from the text after it: we
+        // read no paragraphs, and the text-based search walked the page's results from the start for every
+        // word (a tenth of a 187-line page's reading, the same lines either way).
+        _ = TessBaseAPISetVariable(api, "paragraph_text_based", "0")
         self.languages = languages
         self.dataPath = dir
         self.engineName = "tesseract " + (TessVersion().map { String(cString: $0) } ?? "unknown")

@@ -75,6 +75,62 @@ import Testing
         #expect(engine.boolVariable("textord_tabfind_find_tables") == false)
     }
 
+    /// A page's words are walked in layout order (`CTesseractWords`), not with Tesseract's reading-order
+    /// iterator, which walked the page's results from the start again for every word. On a page of two
+    /// columns with a title and a line of Hangul, the tesseract CLI's own walk (its TSV, the same settings
+    /// on the same pixels) is the oracle: the same words, in the same lines, in the same order, in the same
+    /// boxes. Paragraphs found from the layout alone (`paragraph_text_based` off) change none of them.
+    @Test func wordsAreWalkedAsTesseractsOwnIteratorWalksThem() throws {
+        let left = "Trains leave every five minutes from the upper platform and every ten from the lower one"
+        let right = "Tickets are sold at the machines beside the stairs and at the office near the main exit"
+        let image = try OCRFixtures.magick([
+            "-size", "1400x900", "xc:white", "-fill", "black", "-font", "DejaVu-Serif", "-pointsize", "40",
+            "-annotate", "+80+90", "Station notices for the winter",
+            "-font", "DejaVu-Sans", "-pointsize", "22",
+            "(", "-size", "560x", "-background", "white", "caption:\(left) \(left) \(left)", ")",
+            "-geometry", "+80+160", "-composite",
+            "(", "-size", "560x", "-background", "white", "caption:\(right) \(right) \(right)", ")",
+            "-geometry", "+760+160", "-composite",
+            "-font", "NotoSansCJK-Regular", "-pointsize", "30", "-annotate", "+80+820", "서울역 방향 열차 안내",
+            "-colorspace", "gray", "pgm:-",
+        ])
+        let engine = try TesseractEngine(languages: "kor+eng")
+        guard let pix = LeptonicaImage(image), let grey = pix.grey() else {
+            Issue.record("Leptonica could not take the page")
+            return
+        }
+        let ours = try engine.readLines(grey, layout: .auto)
+        #expect(engine.boolVariable("paragraph_text_based") == false)
+
+        let url = try OCRFixtures.writePNM(image)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let tsv = String(decoding: try OCRFixtures.run("tesseract", [
+            url.path, "-", "-l", "kor+eng", "--psm", "3", "--dpi", "70",
+            "-c", "thresholding_method=\(TextFinderOptions().thresholding)", "-c", "thresholding_window_size=1.0",
+            "-c", "thresholding_kfactor=\(TesseractEngine.sauvolaK)", "-c", "textord_tabfind_find_tables=0", "tsv",
+        ]), as: UTF8.self)
+        // Level 5 rows are words: block, paragraph and line numbers, then the box and the text.
+        var theirs: [[String]] = [], line = "", words: [String] = []
+        for row in tsv.split(separator: "\n").map({ $0.split(separator: "\t", omittingEmptySubsequences: false) })
+        where row.count == 12 && row[0] == "5" {
+            let text = row[11].trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { continue }
+            let at = "\(row[2]).\(row[3]).\(row[4])"
+            if at != line, !words.isEmpty { theirs.append(words); words = [] }
+            line = at
+            words.append("\(text) \(row[6]),\(row[7]) \(row[8])x\(row[9])")
+        }
+        if !words.isEmpty { theirs.append(words) }
+        let mine = ours.map { l in
+            l.words.map { w in
+                "\(w.text) \(Int(w.rect.minX)),\(Int(w.rect.minY)) \(Int(w.rect.width))x\(Int(w.rect.height))"
+            }
+        }
+        #expect(theirs.count >= 10, "the oracle should read the page's lines: \(theirs)")
+        #expect(theirs.joined().count >= 100)
+        #expect(mine == theirs)
+    }
+
     @Test func aMissingLanguageSaysWhichAndHowToInstallIt() throws {
         #expect(throws: OCRError.languageNotInstalled(language: "xyz", dataPath: try TessdataLocator.locate(explicit: nil))) {
             try TesseractEngine(languages: "eng+xyz")
