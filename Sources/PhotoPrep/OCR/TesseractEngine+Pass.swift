@@ -78,9 +78,8 @@ extension TesseractEngine {
                     slope = 0
                 }
             }
-            guard let cText = layoutOrder ? CTesseractWords_text(it) : TessResultIteratorGetUTF8Text(it, RIL_WORD) else {
-                continue
-            }
+            let word = layoutOrder ? CTesseractWords_text(it) : TessResultIteratorGetUTF8Text(it, RIL_WORD)
+            guard let cText = word else { continue }
             let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
             TessDeleteText(cText)
             if text.isEmpty { continue }

@@ -91,7 +91,7 @@ import Testing
             "-geometry", "+80+160", "-composite",
             "(", "-size", "560x", "-background", "white", "caption:\(right) \(right) \(right)", ")",
             "-geometry", "+760+160", "-composite",
-            "-font", "NotoSansCJK-Regular", "-pointsize", "30", "-annotate", "+80+820", "서울역 방향 열차 안내",
+            "-font", "Noto-Sans-CJK-KR", "-pointsize", "30", "-annotate", "+80+820", "서울역 방향 열차 안내",
             "-colorspace", "gray", "pgm:-",
         ])
         let engine = try TesseractEngine(languages: "kor+eng")
