@@ -37,11 +37,25 @@ enum ReadingOrder {
             // were read, level and in straight columns. In the photo their slopes change down the panel
             // (a page's top lines slanted 6°, its middle ones level) and no one skew unslants them all: a
             // page's two columns were read in alternating runs of lines.
-            let stretched = ids.allSatisfy { items[$0].flat != nil }
+            //
+            // A line read again later, alone (a doubtful line) or spotted, was not read through the stretch: it is
+            // placed in the flat frame as the nearest line read through it lies there. Left in the photo's frame,
+            // two such lines on a page photographed from one side made the whole page be ordered there, and a
+            // run of six lines of its left column was read after the right one.
+            let flatIds = ids.filter { items[$0].flat != nil }
+            let stretched = 2 * flatIds.count >= ids.count
             let inner = order(ids.map { k in
                 var i = items[k]
                 i.panel = nil
-                if stretched, let flat = i.flat { i.rect = flat; i.slope = 0 }
+                guard stretched else { return i }
+                if let flat = i.flat {
+                    i.rect = flat
+                } else if let near = flatIds.min(by: {
+                    distance(items[$0].rect, i.rect) < distance(items[$1].rect, i.rect)
+                }), let flat = items[near].flat {
+                    i.rect = carried(i.rect, from: items[near].rect, to: flat)
+                }
+                i.slope = 0
                 return i
             })
             units.append(inner.map { ids[$0] })
@@ -56,8 +70,21 @@ enum ReadingOrder {
             units.append(unit)
             unitRects.append(bounds(unit, rects))
         }
-        let unitOrder = xyCut(Array(units.indices), rects: unitRects)
+        let unitOrder = xyCut(Array(units.indices), rects: unitRects, panels: Set(panels.indices))
         return unitOrder.flatMap { units[$0] }
+    }
+
+    /// The distance between the centres of `a` and `b`.
+    static func distance(_ a: PixelRect, _ b: PixelRect) -> Double {
+        hypot(a.midX - b.midX, a.midY - b.midY)
+    }
+
+    /// `r` carried by the map that takes `from` to `to` (scaled and moved along each axis): near `from`, a
+    /// stretch's map is nearly that.
+    static func carried(_ r: PixelRect, from: PixelRect, to: PixelRect) -> PixelRect {
+        let sx = to.width / max(from.width, 1), sy = to.height / max(from.height, 1)
+        return PixelRect(minX: to.minX + (r.minX - from.minX) * sx, minY: to.minY + (r.minY - from.minY) * sy,
+                         maxX: to.minX + (r.maxX - from.minX) * sx, maxY: to.minY + (r.maxY - from.minY) * sy)
     }
 
     /// A panel's bounds in the frame turned back by `angle`: its centre turned, its sides shortened
@@ -191,7 +218,7 @@ enum ReadingOrder {
     }
 
     /// Orders rectangles by cutting through the widest white space, rows first.
-    static func xyCut(_ ids: [Int], rects: [PixelRect]) -> [Int] {
+    static func xyCut(_ ids: [Int], rects: [PixelRect], panels: Set<Int> = []) -> [Int] {
         guard ids.count > 1 else { return ids }
         let yCut = widestGap(ids.map { (rects[$0].minY, rects[$0].maxY) })
         let xCut = widestGap(ids.map { (rects[$0].minX, rects[$0].maxX) })
@@ -211,13 +238,17 @@ enum ReadingOrder {
             // unless a gap half the width they span parts them (`sideBySide`).
             let span = (ids.map { rects[$0].maxX }.max() ?? 0) - (ids.map { rects[$0].minX }.min() ?? 0)
             let far = x.width >= 0.5 * span
-            useY = y.width >= 0.5 * x.width || !sideBySide(ids, rects, at: x.at, far: far)
+            // Sign panels in rows are read row by row, however narrow the gap between the rows: photographed
+            // from one side, a wall of panels two by two had 45 px between its rows and 92 between its columns,
+            // and was read column by column.
+            useY = ids.allSatisfy(panels.contains) || y.width >= 0.5 * x.width
+                || !sideBySide(ids, rects, at: x.at, far: far)
         }
         let at = useY ? yCut!.at : xCut!.at
         let first = ids.filter { useY ? rects[$0].midY < at : rects[$0].midX < at }
         let second = ids.filter { useY ? rects[$0].midY >= at : rects[$0].midX >= at }
         guard !first.isEmpty, !second.isEmpty else { return ids }
-        return xyCut(first, rects: rects) + xyCut(second, rects: rects)
+        return xyCut(first, rects: rects, panels: panels) + xyCut(second, rects: rects, panels: panels)
     }
 
     /// Whether the parts left and right of `at` overlap vertically over half the taller one's height, and

@@ -45,7 +45,13 @@ extension TesseractEngine {
             for line in try readCutOut(big, factor: factor, origin: (around.minX, around.minY)) {
                 for piece in LineSplitter.split(line) {
                     guard let clean = LineFilter.clean(piece), clean.confidence > l.line.confidence else { continue }
-                    again.append(FoundLine(line: clean, rect: clean.rect, textHeight: clean.textHeight, panel: l.panel))
+                    // Its text stands as tall as the line's, and lies where the line was read through a stretch
+                    // (`flat`) as the line does: the cut-out's words can take in a neighbour's descenders
+                    // ("Credit Article billion", 56 px tall, 36 read in the page), and a line of a stretched page
+                    // whose height is a title's, or that is not in its frame, is ordered apart from its column.
+                    let flat = l.flat.map { ReadingOrder.carried(clean.rect, from: l.rect, to: $0) }
+                    again.append(FoundLine(line: clean, rect: clean.rect,
+                                           textHeight: min(clean.textHeight, l.textHeight), panel: l.panel, flat: flat))
                 }
             }
         }

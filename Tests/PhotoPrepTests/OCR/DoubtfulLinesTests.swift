@@ -40,6 +40,28 @@ import Testing
         #expect(again.contains { $0.line.text == "Children 700 won" && $0.line.confidence == 96 })
     }
 
+    /// A line read again on a panel that was read stretched flat (a page photographed from one side) is placed
+    /// in the stretch's frame where the line it reads again lay, and keeps that line's text height: without
+    /// either, the reading order put a held-out page's line read again with its title (its cut-out took in
+    /// a neighbour's descenders: 56 px tall, not 36), and read six lines of its left column after the right.
+    @Test func aLineReadAgainKeepsItsPlaceInAStretchedPanelAndItsHeight() throws {
+        guard let image = LeptonicaImage(try Self.poster()) else {
+            Issue.record("Leptonica could not hold the picture")
+            return
+        }
+        var doubtful = Self.line("valle", 61, PixelRect(minX: 160, minY: 176, maxX: 270, maxY: 208))
+        doubtful.panel = PixelRect(minX: 40, minY: 100, maxX: 1300, maxY: 460)
+        // The stretch's frame: moved, a little wider.
+        doubtful.flat = PixelRect(minX: 90, minY: 108, maxX: 222, maxY: 140)
+        doubtful.textHeight = 26
+        let again = try TesseractEngine().rereadingDoubtful([doubtful], in: image)
+        let line = try #require(again.first { $0.line.text == "Wi-Fi available" }, "read \(again.map(\.line.text))")
+        let flat = try #require(line.flat, "the line read again has no place in the stretched frame")
+        #expect(abs(flat.minY - (line.rect.minY - 68)) < 1 && abs(flat.minX - (90 + 1.2 * (line.rect.minX - 160))) < 1)
+        #expect(line.textHeight <= 26)
+        #expect(line.panel == doubtful.panel)
+    }
+
     @Test func lightLettersAreReadAgainTurnedDarkAndSureLinesNotAtAll() throws {
         guard let image = LeptonicaImage(try Self.poster()) else {
             Issue.record("Leptonica could not hold the picture")

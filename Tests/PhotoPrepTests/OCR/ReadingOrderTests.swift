@@ -227,6 +227,40 @@ import Testing
         }
     }
 
+    /// Sign panels two by two photographed from one side (a held-out Korean sign wall): 36 px between the
+    /// rows, 96 between the columns. Read row by row, as a person reads a wall of panels; before, column by
+    /// column.
+    @Test func panelsInRowsCloserThanTheirColumnsAreReadRowByRow() {
+        let panels = [PixelRect(minX: 84, minY: 60, maxX: 786, maxY: 660),
+                      PixelRect(minX: 882, minY: 144, maxX: 1494, maxY: 696),
+                      PixelRect(minX: 72, minY: 732, maxX: 774, maxY: 1290),
+                      PixelRect(minX: 870, minY: 768, maxX: 1482, maxY: 1284)]
+        var items: [ReadingOrder.Item] = []
+        for panel in panels {
+            for k in 0..<2 {
+                var item = Self.line(panel.minX + 40, panel.minY + 120 + Double(k) * 160, 400, height: 70)
+                item.panel = panel
+                items.append(item)
+            }
+        }
+        let shuffled = [5, 2, 7, 0, 3, 6, 1, 4]
+        #expect(ReadingOrder.order(shuffled.map { items[$0] }).map { shuffled[$0] } == Array(0..<8))
+    }
+
+    /// A line read again alone on a stretched page (a doubtful one), or spotted, has no place where the page was
+    /// read flat: it is placed there as the nearest line read flat lies, and the page is still ordered where it
+    /// was read. Two such lines on a held-out page made the whole page be ordered in the photo's frame.
+    @Test func linesWithNoPlaceInTheStretchAreOrderedWithTheirColumn() throws {
+        var items = try Self.keystonedPage()
+        try #require(items.count == 169)
+        let expected = ReadingOrder.order(items)
+        // Two lines of the left column, halfway down, read again.
+        let flat = items.indices.map { items[$0].flat! }
+        let left = items.indices.filter { flat[$0].minX < 600 }.sorted { flat[$0].minY < flat[$1].minY }
+        for k in [left[left.count / 3], left[left.count / 2]] { items[k].flat = nil }
+        #expect(ReadingOrder.order(items) == expected)
+    }
+
     @Test func aPageStretchedFlatIsReadColumnByColumnWhereItWasRead() throws {
         // Ordered by their boxes in the photo, which no one skew unslants, the two columns were read in
         // alternating runs of lines (the page's CER 63%, every line read).
