@@ -140,6 +140,14 @@ enum ReadingOrder {
                 let narrower = min(a.rect.width, b.rect.width)
                 // Side by side on one row (vGap < 0) is not stacking: those are separate panels or columns.
                 guard vGap > -0.5 * hMin, overlap > 0.3 * narrower else { continue }
+                // Not across a line lying between them: a sign's two big Hangul lines, each over its smaller
+                // English one, stacked across the English line between them, and that line was read first.
+                let top = min(a.rect.maxY, b.rect.maxY), bottom = max(a.rect.minY, b.rect.minY)
+                let left = max(a.rect.minX, b.rect.minX), right = min(a.rect.maxX, b.rect.maxX)
+                guard !lines.indices.contains(where: { k in
+                    let r = lines[k].rect
+                    return k != i && k != j && r.midY > top && r.midY < bottom && r.maxX > left && r.minX < right
+                }) else { continue }
                 sets.join(j, i)
             }
         }
@@ -220,7 +228,8 @@ enum ReadingOrder {
     /// Orders rectangles by cutting through the widest white space, rows first.
     static func xyCut(_ ids: [Int], rects: [PixelRect], panels: Set<Int> = []) -> [Int] {
         guard ids.count > 1 else { return ids }
-        let yCut = widestGap(ids.map { (rects[$0].minY, rects[$0].maxY) })
+        var yCut = widestGap(ids.map { (rects[$0].minY, rects[$0].maxY) })
+        if yCut == nil, ids.allSatisfy(panels.contains) { yCut = rowsOverlappingSlightly(ids, rects) }
         let xCut = widestGap(ids.map { (rects[$0].minX, rects[$0].maxX) })
         let useY: Bool
         switch (yCut, xCut) {
@@ -272,6 +281,22 @@ enum ReadingOrder {
                     > 0.5 * min(rects[l].height, rects[r].height)
             }
         }
+    }
+
+    /// Where rows of panels part though their bounds overlap a little (a tenth of the lowest panel's height at
+    /// most), as the middle of the overlap and its width, negative; `nil` where none do. Photographed from one side
+    /// and turned, a wall of panels two by two had its rows' bounds overlap by 6 px (of 606–696), and was read
+    /// column by column.
+    static func rowsOverlappingSlightly(_ ids: [Int], _ rects: [PixelRect]) -> (at: Double, width: Double)? {
+        let sorted = ids.sorted { rects[$0].midY < rects[$1].midY }
+        let tolerance = 0.1 * (ids.map { rects[$0].height }.min() ?? 0)
+        var best: (at: Double, width: Double)?
+        for k in 1..<sorted.count {
+            let upper = sorted[..<k].map { rects[$0].maxY }.max()!, lower = sorted[k...].map { rects[$0].minY }.min()!
+            let overlap = upper - lower
+            if overlap <= tolerance, overlap < -(best?.width ?? -.infinity) { best = ((upper + lower) / 2, -overlap) }
+        }
+        return best
     }
 
     /// The widest gap between the intervals' union, as its middle and width.

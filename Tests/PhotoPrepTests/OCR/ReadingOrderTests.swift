@@ -247,6 +247,47 @@ import Testing
         #expect(ReadingOrder.order(shuffled.map { items[$0] }).map { shuffled[$0] } == Array(0..<8))
     }
 
+    /// A panel read stretched flat, as a held-out Korean sign stood (seed 5151, from one side): 흡연실 over
+    /// "Smoking Room", twice. The two big Hangul lines stacked into one block across the English line between
+    /// them, which was then read first.
+    @Test func linesOfOneSizeDoNotStackAcrossALineBetweenThem() {
+        let panel = PixelRect(minX: 750, minY: 60, maxX: 1296, maxY: 690)
+        func item(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> ReadingOrder.Item {
+            var i = Self.line(x, y, w, height: h)
+            i.panel = panel
+            return i
+        }
+        let items = [item(876, 98, 278, 160), item(778, 261, 484, 75), item(872, 379, 294, 163),
+                     item(769, 545, 504, 75)]
+        let shuffled = [3, 1, 2, 0]
+        #expect(ReadingOrder.order(shuffled.map { items[$0] }).map { shuffled[$0] } == [0, 1, 2, 3])
+    }
+
+    /// A wall of panels two by two photographed from one side and turned upright (seed 5151's held-out
+    /// rotated-04): its rows' bounds overlap by 6 px of 606–696, no gap parts them, and it was read column by
+    /// column. Rows of panels overlapping by a tenth of a panel's height still part.
+    @Test func rowsOfPanelsOverlappingSlightlyAreStillRows() {
+        func panel(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ lines: [(Double, Double, Double, Double)])
+            -> [ReadingOrder.Item]
+        {
+            lines.map { l in
+                var i = Self.line(l.0, l.1, l.2, height: l.3)
+                i.panel = PixelRect(minX: x, minY: y, maxX: x + w, maxY: y + h)
+                return i
+            }
+        }
+        let items = panel(36, 132, 864, 642, [(57, 232, 560, 90), (60, 407, 687, 80), (67, 588, 474, 60)])
+            + panel(948, 36, 1020, 696, [(980, 328, 733, 90)])
+            + panel(60, 810, 870, 606, [(127, 918, 708, 65), (301, 1072, 359, 60), (130, 1248, 739, 50)])
+            + panel(978, 768, 1020, 654, [(1005, 950, 770, 70), (1021, 1173, 463, 65)])
+        let shuffled = [8, 3, 5, 0, 7, 2, 6, 1, 4]
+        #expect(ReadingOrder.order(shuffled.map { items[$0] }).map { shuffled[$0] } == Array(0..<9))
+        // Panels side by side whose tops are staggered are no rows.
+        let staggered = panel(36, 132, 864, 642, [(57, 232, 560, 90)])
+            + panel(948, 36, 1020, 696, [(980, 328, 733, 90)])
+        #expect(ReadingOrder.order(staggered) == [0, 1])
+    }
+
     /// A line read again alone on a stretched page (a doubtful one), or spotted, has no place where the page was
     /// read flat: it is placed there as the nearest line read flat lies, and the page is still ordered where it
     /// was read. Two such lines on a held-out page made the whole page be ordered in the photo's frame.
