@@ -34,5 +34,5 @@ BOOL CTesseractWords_startsLine(const TessResultIterator *it) {
 }
 
 char *CTesseractWords_text(const TessResultIterator *it) {
-    return static_cast<const LTRResultIterator *>(it)->GetUTF8Text(tesseract::RIL_WORD);
+    return it->LTRResultIterator::GetUTF8Text(tesseract::RIL_WORD);
 }

@@ -51,9 +51,9 @@ enum ReadingOrder {
                 if let flat = i.flat {
                     i.rect = flat
                 } else if let near = flatIds.min(by: {
-                    distance(items[$0].rect, i.rect) < distance(items[$1].rect, i.rect)
+                    items[$0].rect.distance(to: i.rect) < items[$1].rect.distance(to: i.rect)
                 }), let flat = items[near].flat {
-                    i.rect = carried(i.rect, from: items[near].rect, to: flat)
+                    i.rect = i.rect.carried(from: items[near].rect, to: flat)
                 }
                 i.slope = 0
                 return i
@@ -72,19 +72,6 @@ enum ReadingOrder {
         }
         let unitOrder = xyCut(Array(units.indices), rects: unitRects, panels: Set(panels.indices))
         return unitOrder.flatMap { units[$0] }
-    }
-
-    /// The distance between the centres of `a` and `b`.
-    static func distance(_ a: PixelRect, _ b: PixelRect) -> Double {
-        hypot(a.midX - b.midX, a.midY - b.midY)
-    }
-
-    /// `r` carried by the map that takes `from` to `to` (scaled and moved along each axis): near `from`, a
-    /// stretch's map is nearly that.
-    static func carried(_ r: PixelRect, from: PixelRect, to: PixelRect) -> PixelRect {
-        let sx = to.width / max(from.width, 1), sy = to.height / max(from.height, 1)
-        return PixelRect(minX: to.minX + (r.minX - from.minX) * sx, minY: to.minY + (r.minY - from.minY) * sy,
-                         maxX: to.minX + (r.maxX - from.minX) * sx, maxY: to.minY + (r.maxY - from.minY) * sy)
     }
 
     /// A panel's bounds in the frame turned back by `angle`: its centre turned, its sides shortened

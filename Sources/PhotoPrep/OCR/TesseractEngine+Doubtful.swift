@@ -49,7 +49,7 @@ extension TesseractEngine {
                     // (`flat`) as the line does: the cut-out's words can take in a neighbour's descenders
                     // ("Credit Article billion", 56 px tall, 36 read in the page), and a line of a stretched page
                     // whose height is a title's, or that is not in its frame, is ordered apart from its column.
-                    let flat = l.flat.map { ReadingOrder.carried(clean.rect, from: l.rect, to: $0) }
+                    let flat = l.flat.map { clean.rect.carried(from: l.rect, to: $0) }
                     again.append(FoundLine(line: clean, rect: clean.rect,
                                            textHeight: min(clean.textHeight, l.textHeight), panel: l.panel, flat: flat))
                 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A rectangle in some image's pixels, with the geometry the OCR stages need. Internal working type;
 /// the public result uses `Moment.Box`.
 struct PixelRect: Equatable, Sendable {
@@ -26,6 +28,17 @@ struct PixelRect: Equatable, Sendable {
     func moved(by dx: Double, _ dy: Double) -> PixelRect {
         PixelRect(minX: minX + dx, minY: minY + dy, maxX: maxX + dx, maxY: maxY + dy)
     }
+
+    /// Carried by the map that takes `from` to `to` (scaled and moved along each axis): near `from`, a
+    /// stretch's map is nearly that.
+    func carried(from: PixelRect, to: PixelRect) -> PixelRect {
+        let sx = to.width / max(from.width, 1), sy = to.height / max(from.height, 1)
+        return PixelRect(minX: to.minX + (minX - from.minX) * sx, minY: to.minY + (minY - from.minY) * sy,
+                         maxX: to.minX + (maxX - from.minX) * sx, maxY: to.minY + (maxY - from.minY) * sy)
+    }
+
+    /// The distance between its centre and `o`'s.
+    func distance(to o: PixelRect) -> Double { hypot(midX - o.midX, midY - o.midY) }
 
     func contains(x: Double, y: Double) -> Bool { x >= minX && x <= maxX && y >= minY && y <= maxY }
 
