@@ -104,6 +104,19 @@ extension TesseractEngine {
         return SpottingMarks(dark: marks.dark, light: marks.light, scale: scale, maxHeight: maxHeight)
     }
 
+    /// The row of marks of either polarity likeliest to be text (letters on a baseline first, then the
+    /// most marks; `TextSpotter.rows`), as a line read as nothing, in the picture's pixels: where a picture
+    /// read as nothing at all, the place a turn is sampled (`turnLooksBetter`).
+    static func likeliestRow(_ marks: SpottingMarks) -> FoundLine? {
+        let maxHeight = marks.maxHeight * marks.scale
+        let rows = TextSpotter.rows(marks.dark, maxHeight: maxHeight) + TextSpotter.rows(marks.light, maxHeight: maxHeight)
+        guard let row = rows.max(by: { ($0.aligned ? 1 : 0, $0.marks) < ($1.aligned ? 1 : 0, $1.marks) }) else {
+            return nil
+        }
+        return FoundLine(line: TextLine(words: [], slope: 0), rect: row.rect.divided(by: marks.scale),
+                         textHeight: row.markHeight / marks.scale)
+    }
+
     /// The lines read in one cut-out row (`image`: the row around `around`, enlarged by `factor`, then
     /// framed by `frame` pixels) with the words `TextSpotter.keptWords` keeps, in the picture's pixels;
     /// and whether a word not kept looks like one a surer reading would keep (`TextSpotter.nearlyKept`).

@@ -232,6 +232,18 @@ public final class TesseractEngine {
                     if best >= 15 { break }
                 }
             }
+        } else if options.detectRotation, turns == 0, found.isEmpty,
+                  let row = plan.spottingMarks(of: grey).flatMap(Self.likeliestRow),
+                  try turnLooksBetter(2, in: grey, around: [row], invert: invert)
+        {
+            // Nothing read, but a row of letter-like marks that reads turned over: a clean poster upside down
+            // can read as nothing at all (seven lines, "Gate C7" 90 px tall among them, every one dropped
+            // as junk), and nothing read was never sampled. Only upside down: text on its side Tesseract
+            // reads by itself, sideways. (OSD is not asked: on a street with nothing legible, loading and
+            // running it cost more than the whole first reading; a sample costs a line's reading.)
+            let (other, otherPlan) = try findLines(in: grey, colour: pix, quarterTurns: 2, invert: invert)
+            let score = Self.mostlyVertical(other) ? 0 : Self.readableCharacters(other)
+            if score > Self.turnEvidence { best = score; found = other; plan = otherPlan; turns = 2 }
         }
         // The picture at the settled turn, for every reading that completes the first.
         guard let upright = turns == 0 ? grey.grey() : grey.rotated(quarterTurns: turns) else {

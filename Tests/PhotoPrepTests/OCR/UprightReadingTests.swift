@@ -187,6 +187,40 @@ import Testing
         #expect(!(try engine.turnLooksBetter(1, in: picture, around: [read], invert: false)))
     }
 
+    /// A poster upside down, dark letters on a grainy yellow ground, in grey, rendered here.
+    static func posterUpsideDown() throws -> Raster {
+        try OCRFixtures.magick([
+            "-size", "1400x1000", "xc:#e8c832", "-attenuate", "0.4", "+noise", "Gaussian", "-fill", "#202020",
+            "-font", "DejaVu-Sans", "-pointsize", "110", "-annotate", "+300+250", "Gate C7",
+            "-pointsize", "80", "-annotate", "+300+480", "Keep left",
+            "-pointsize", "44", "-annotate", "+300+650", "Please queue here",
+            "-pointsize", "28", "-annotate", "+300+800", "Journey advice public around button surely artist",
+            "-rotate", "180", "-colorspace", "gray", "pgm:-",
+        ])
+    }
+
+    /// A picture that read as nothing at all is sampled turned over at its likeliest row of marks: a clean
+    /// poster upside down (seed 4402's posters-02 turned 180°) read as nothing, every line dropped as junk,
+    /// and nothing read was never sampled. The row is found among the letter-like marks the spotter looks
+    /// for; cut out around it and turned upright, it reads; turned a quarter, it does not.
+    @Test func aPictureReadAsNothingIsSampledAtItsLikeliestRow() throws {
+        guard let picture = LeptonicaImage(try Self.posterUpsideDown())?.grey() else {
+            Issue.record("Leptonica could not hold the picture")
+            return
+        }
+        let marks = TesseractEngine.spottingMarks(picture)
+        let row = try #require(marks.flatMap(TesseractEngine.likeliestRow))
+        // On one of the four lines: upside down, a baseline at y stands at 1000 - y, its capitals below it
+        // and its descenders above.
+        let lines = [(250.0, 110.0), (480, 80), (650, 44), (800, 28)].map { base, size in
+            PixelRect(minX: 100, minY: 1000 - base - 0.3 * size, maxX: 1300, maxY: 1000 - base + size)
+        }
+        #expect(lines.contains { $0.intersectionArea(row.rect) >= 0.5 * row.rect.area }, "row at \(row.rect)")
+        let engine = try TesseractEngine()
+        #expect(try engine.turnLooksBetter(2, in: picture, around: [row], invert: false))
+        #expect(!(try engine.turnLooksBetter(1, in: picture, around: [row], invert: false)))
+    }
+
     /// The committed fixture `name` read by a new engine, and the work that took: the pixels Tesseract
     /// recognized, in whole pictures.
     static func readingWithWork(_ name: String) throws -> (OCRResult, Double) {
