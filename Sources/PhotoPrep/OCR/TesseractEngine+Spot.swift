@@ -109,7 +109,8 @@ extension TesseractEngine {
     /// read as nothing at all, the place a turn is sampled (`turnLooksBetter`).
     static func likeliestRow(_ marks: SpottingMarks) -> FoundLine? {
         let maxHeight = marks.maxHeight * marks.scale
-        let rows = TextSpotter.rows(marks.dark, maxHeight: maxHeight) + TextSpotter.rows(marks.light, maxHeight: maxHeight)
+        let rows = TextSpotter.rows(marks.dark, maxHeight: maxHeight)
+            + TextSpotter.rows(marks.light, maxHeight: maxHeight)
         guard let row = rows.max(by: { ($0.aligned ? 1 : 0, $0.marks) < ($1.aligned ? 1 : 0, $1.marks) }) else {
             return nil
         }

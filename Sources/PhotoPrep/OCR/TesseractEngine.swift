@@ -176,9 +176,9 @@ public final class TesseractEngine {
         }
         let fewWords = inDictionary < 0.3 * letters
         let confidentlyUpright = !sideways && Self.standsUpright(found, readable: best, fewWords: fewWords)
-        // Nothing read at all is no turned text either: OSD needs many characters, and the trial turns
+        // Nothing read at all gets no OSD and no trial turns: OSD needs many characters, and the trial turns
         // a reading of at least two lines. Loading OSD's model and running it cost a street photo
-        // with nothing legible more than its whole first reading.
+        // with nothing legible more than its whole first reading. (It gets a sample turned over, below.)
         if options.detectRotation, best < 40 || fewWords, !confidentlyUpright, turns == 0, !found.isEmpty {
             if orientationDetector == nil, !sideways {
                 orientationDetector = try? OrientationDetector(dataPath: dataPath)
@@ -238,7 +238,7 @@ public final class TesseractEngine {
         {
             // Nothing read, but a row of letter-like marks that reads turned over: a clean poster upside down
             // can read as nothing at all (seven lines, "Gate C7" 90 px tall among them, every one dropped
-            // as junk), and nothing read was never sampled. Only upside down: text on its side Tesseract
+            // as junk), and the trial turns above sample only lines read. Only upside down: text on its side Tesseract
             // reads by itself, sideways. (OSD is not asked: on a street with nothing legible, loading and
             // running it cost more than the whole first reading; a sample costs a line's reading.)
             let (other, otherPlan) = try findLines(in: grey, colour: pix, quarterTurns: 2, invert: invert)
