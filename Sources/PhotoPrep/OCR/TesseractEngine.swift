@@ -176,6 +176,18 @@ public final class TesseractEngine {
         }
         let fewWords = inDictionary < 0.3 * letters
         let confidentlyUpright = !sideways && Self.standsUpright(found, readable: best, fewWords: fewWords)
+        // The whole picture read at the trial turn `t`, taken when it reads clearly more; whether it was.
+        func takeTurn(_ t: Int) throws(OCRError) -> Bool {
+            let (other, otherPlan) = try findLines(in: grey, colour: pix, quarterTurns: t, invert: invert)
+            // Lines still running vertically are not upright in that frame, however well Tesseract
+            // read them (it reads text turned a quarter clockwise by itself).
+            let score = Self.mostlyVertical(other) ? 0 : Self.readableCharacters(other)
+            // A dozen readable characters at least: a busy street's textures read in a wrong turn
+            // can give a few (9 from one on its side, against none upright).
+            guard score > max(1.5 * best, best + 6, Self.turnEvidence) else { return false }
+            best = score; found = other; plan = otherPlan; turns = t
+            return true
+        }
         // Nothing read at all gets no OSD and no trial turns: OSD needs many characters, and the trial turns
         // a reading of at least two lines. Loading OSD's model and running it cost a street photo
         // with nothing legible more than its whole first reading. (It gets a sample turned over, below.)
@@ -221,16 +233,7 @@ public final class TesseractEngine {
                 {
                     continue
                 }
-                let (other, otherPlan) = try findLines(in: grey, colour: pix, quarterTurns: t, invert: invert)
-                // Lines still running vertically are not upright in that frame, however well Tesseract
-                // read them (it reads text turned a quarter clockwise by itself).
-                let score = Self.mostlyVertical(other) ? 0 : Self.readableCharacters(other)
-                // A dozen readable characters at least: a busy street's textures read in a wrong turn
-                // can give a few (9 from one on its side, against none upright).
-                if score > max(1.5 * best, best + 6, Self.turnEvidence) {
-                    best = score; found = other; plan = otherPlan; turns = t
-                    if best >= 15 { break }
-                }
+                if try takeTurn(t), best >= 15 { break }
             }
         } else if options.detectRotation, turns == 0, found.isEmpty,
                   let row = plan.spottingMarks(of: grey).flatMap(Self.likeliestRow),
@@ -238,12 +241,10 @@ public final class TesseractEngine {
         {
             // Nothing read, but a row of letter-like marks that reads turned over: a clean poster upside down
             // can read as nothing at all (seven lines, "Gate C7" 90 px tall among them, every one dropped
-            // as junk), and the trial turns above sample only lines read. Only upside down: text on its side Tesseract
-            // reads by itself, sideways. (OSD is not asked: on a street with nothing legible, loading and
-            // running it cost more than the whole first reading; a sample costs a line's reading.)
-            let (other, otherPlan) = try findLines(in: grey, colour: pix, quarterTurns: 2, invert: invert)
-            let score = Self.mostlyVertical(other) ? 0 : Self.readableCharacters(other)
-            if score > Self.turnEvidence { best = score; found = other; plan = otherPlan; turns = 2 }
+            // as junk), and the trial turns above sample only lines read. Only upside down: text on its side
+            // Tesseract reads by itself, sideways. (OSD is not asked: on a street with nothing legible, loading
+            // and running it cost more than the whole first reading; a sample costs a line's reading.)
+            _ = try takeTurn(2)
         }
         // The picture at the settled turn, for every reading that completes the first.
         guard let upright = turns == 0 ? grey.grey() : grey.rotated(quarterTurns: turns) else {
