@@ -6,6 +6,9 @@ extension TesseractEngine {
     /// bold print that read nothing right, at 60%, gained 47 junk lines so.)
     static let missedBlocksConfidence = 80.0
 
+    /// A panel covering this share of the picture or more is a page (as `read` takes it), not a sign.
+    static let pagePanelShare = 0.5
+
     /// `found` with the blocks of lines it missed read: where a page was read (`pageLines` lines or more,
     /// surely: `missedBlocksConfidence`), rows of dark marks (the spotter's, `plan.spottingMarks`) that no
     /// line read touches, standing as the lines of a block (`SpottingMarks.darkTextBlocks`), are cut out and
@@ -26,8 +29,16 @@ extension TesseractEngine {
               Self.meanConfidence(found) >= Self.missedBlocksConfidence,
               let marks = plan.spottingMarks(of: upright)
         else { return found }
+        // A sign's panel was read on its own, as a panel, its missed lines too (`readingMissedLines`): rows of
+        // dark marks on it that no line touches are its ground's texture, or the gaps around light letters on
+        // a dark panel. On a wall of five panels (21 lines read at 95%), two blocks on its dark panels were read
+        // as "AIC LOCK" and "Da", for 7 of the photo's 9 s (one across the wall between panels still is). A page
+        // found as a panel (half the picture or more) is still a page.
+        let area = Double(upright.width * upright.height)
+        let signs = plan.signPanels.map(\.rect).filter { $0.area < Self.pagePanelShare * area }
         var more: [FoundLine] = []
-        for block in marks.darkTextBlocks(missedBy: found) {
+        for block in marks.darkTextBlocks(missedBy: found)
+        where !signs.contains(where: { $0.intersectionArea(block) >= 0.5 * block.area }) {
             guard let crop = upright.clipped(to: block), let at = upright.pixels(clamping: block) else { continue }
             more += try pass(crop, scale: 1, origin: (Double(at.x.lowerBound), Double(at.y.lowerBound)),
                              layout: .block)
