@@ -329,8 +329,12 @@ extension TesseractEngine {
 
     /// Small text is read again at the size Tesseract reads best (x-height about 20–30 px; only for OCR,
     /// the copy is untouched): the factor, or `nil` when the text found is big enough or not credible.
+    ///
+    /// A line is credible read at 60% or more with a readable word in it (`readableCharacters`): a page of
+    /// small print a shaking camera smeared, read as 30 lines of junk (40% on the whole, three lines over 60%
+    /// but two characters readable in all), measured 9 px and was read again enlarged ×2.3, for 12 s of junk.
     func enlargement(for lines: [FoundLine], width: Int, height: Int) -> Double? {
-        let credible = lines.filter { $0.line.confidence >= 60 }
+        let credible = lines.filter { $0.line.confidence >= 60 && Self.readableCharacters([$0]) > 0 }
         guard credible.count >= 2 else { return nil }
         let heights = credible.map(\.textHeight).sorted()
         let median = heights[heights.count / 2]
