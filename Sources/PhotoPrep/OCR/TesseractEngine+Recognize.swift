@@ -231,11 +231,13 @@ extension TesseractEngine {
         // A page filling the picture (no panel painted over) whose lines Leptonica finds slanted as surely as
         // a page's is read level at once: Tesseract's own deskewing can break dense small print tilted 2°
         // into pieces (`readAsIfBrokenBySlant`), and such a page was read twice, as it was and then level.
-        if scale == 1, panels, painted.isEmpty, let levelled = try readLevel(Skew.page),
-           Self.readableCharacters(levelled) >= Self.littleRead
-        {
-            plan.restReadLevel.value = true
-            return out + levelled
+        if scale == 1, panels, painted.isEmpty, let levelled = try readLevel(Skew.page) {
+            if Self.readableCharacters(levelled) >= Self.littleRead {
+                plan.restReadLevel.value = true
+                return out + levelled
+            }
+            // (With no panel to paint over, as `levelledPage` reads it.)
+            if plan.signPanels.isEmpty { plan.restLevelReading.value = levelled }
         }
         var lines = try readRest(rest, map: nil)
         // A poster filling the photo is read with the global threshold (`restIsEvenGround`). On a dark one
@@ -279,9 +281,14 @@ extension TesseractEngine {
         let rest = found.filter { $0.panel == nil }
         let broken = Self.readAsIfBrokenBySlant(rest)
         guard broken || rest.count < Self.pageLines else { return nil }
-        let again = FoundLine.merge(try read(plan, upright, scale: 1, panels: false,
-                                             thresholding: options.thresholding,
-                                             level: broken ? Skew.sure : Skew.page))
+        // Read level already by the first reading (its slant sure as a page's, so sure enough either way), the
+        // same picture: a page of small print a shaking camera smeared was read level three times, 5 s each.
+        var level = plan.restLevelReading.value ?? []
+        if plan.restLevelReading.value == nil {
+            level = try read(plan, upright, scale: 1, panels: false, thresholding: options.thresholding,
+                             level: broken ? Skew.sure : Skew.page)
+        }
+        let again = FoundLine.merge(level)
         let before = Self.readableCharacters(rest), after = Self.readableCharacters(again)
         guard broken ? after > 1.1 * before : after >= 2 * before + Self.littleRead else { return nil }
         return FoundLine.merge(found.filter { $0.panel != nil } + again)

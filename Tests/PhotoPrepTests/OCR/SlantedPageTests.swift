@@ -76,4 +76,32 @@ import Testing
         #expect(read.lines.count >= 80)
         #expect(readings < 5.5, "the page was read \(readings) times over")
     }
+
+    /// A page whose first reading read it level and read little so (`ReadingPlan.restLevelReading`) is not read
+    /// level again by `levelledPage`: the same picture read the same way. A held-out page of small print a
+    /// shaking camera smeared was read level three times, 5 s each. The page here: 40 lines tilted 2°, smeared
+    /// 12 px along them, read as nothing.
+    @Test func aPageReadLevelAlreadyIsNotReadLevelAgain() throws {
+        let lines = MotionBlurTests.pageLines(40, seed: 5)
+        let page = try OCRFixtures.magick([
+            "-size", "1400x\(lines.count * 34 + 120)", "xc:#ecebe6", "-font", "DejaVu-Sans", "-pointsize", "21",
+            "-fill", "#26262a", "-annotate", "+60+70", lines.joined(separator: "\n"), "-background", "#ecebe6",
+            "-rotate", "2", "-colorspace", "gray", "pgm:-",
+        ])
+        let smeared = MotionBlurTests.streaked(page, length: 12, angle: 0)
+        let engine = try TesseractEngine()
+        guard let pix = LeptonicaImage(smeared), let grey = pix.grey() else { throw MissedBlocksTests.NoPicture() }
+        let (found, plan) = try engine.findLines(in: grey, colour: pix, quarterTurns: 0, invert: false)
+        #expect(TesseractEngine.readableCharacters(found) < TesseractEngine.littleRead)
+        try #require(plan.restLevelReading.value != nil, "the first reading did not read the page level")
+        var before = engine.pixelsRecognized
+        let again = try engine.levelledPage(found, plan: plan, in: grey)
+        #expect(engine.pixelsRecognized == before, "read level again")
+        // Read level afresh, it reads what the first reading's level reading read, and is not kept either.
+        plan.restLevelReading.value = nil
+        before = engine.pixelsRecognized
+        let afresh = try engine.levelledPage(found, plan: plan, in: grey)
+        #expect(engine.pixelsRecognized > before)
+        #expect(afresh?.map(\.line.text) == again?.map(\.line.text))
+    }
 }
