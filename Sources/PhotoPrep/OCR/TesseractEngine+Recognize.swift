@@ -236,7 +236,7 @@ extension TesseractEngine {
                 plan.restReadLevel.value = true
                 return out + levelled
             }
-            // (With no panel to paint over, as `levelledPage` reads it.)
+            // (Kept where no sign's panel is left to paint over: `levelledPage` reads the rest with them painted.)
             if plan.signPanels.isEmpty { plan.restLevelReading.value = levelled }
         }
         var lines = try readRest(rest, map: nil)
@@ -282,13 +282,15 @@ extension TesseractEngine {
         let broken = Self.readAsIfBrokenBySlant(rest)
         guard broken || rest.count < Self.pageLines else { return nil }
         // Read level already by the first reading (its slant sure as a page's, so sure enough either way), the
-        // same picture: a page of small print a shaking camera smeared was read level three times, 5 s each.
-        var level = plan.restLevelReading.value ?? []
-        if plan.restLevelReading.value == nil {
-            level = try read(plan, upright, scale: 1, panels: false, thresholding: options.thresholding,
-                             level: broken ? Skew.sure : Skew.page)
+        // same picture: a page of small print a shaking camera smeared was read level twice, 5 s each time.
+        let levelled: [FoundLine]
+        if let stored = plan.restLevelReading.value {
+            levelled = stored
+        } else {
+            levelled = try read(plan, upright, scale: 1, panels: false, thresholding: options.thresholding,
+                                level: broken ? Skew.sure : Skew.page)
         }
-        let again = FoundLine.merge(level)
+        let again = FoundLine.merge(levelled)
         let before = Self.readableCharacters(rest), after = Self.readableCharacters(again)
         guard broken ? after > 1.1 * before : after >= 2 * before + Self.littleRead else { return nil }
         return FoundLine.merge(found.filter { $0.panel != nil } + again)

@@ -79,7 +79,7 @@ import Testing
 
     /// A page whose first reading read it level and read little so (`ReadingPlan.restLevelReading`) is not read
     /// level again by `levelledPage`: the same picture read the same way. A held-out page of small print a
-    /// shaking camera smeared was read level three times, 5 s each. The page here: 40 lines tilted 2°, smeared
+    /// shaking camera smeared was read level twice, 5 s each time. The page here: 40 lines tilted 2°, smeared
     /// 12 px along them, read as nothing.
     @Test func aPageReadLevelAlreadyIsNotReadLevelAgain() throws {
         let lines = MotionBlurTests.pageLines(40, seed: 5)
