@@ -35,3 +35,40 @@ extension FoundLine {
         return skipped
     }
 }
+
+extension FoundLine {
+    /// How many of a page's rows a reading split in two: two lines on one row, side by side, that lines of
+    /// the column above or below them span together. Tesseract reading a page turned a quarter clockwise as
+    /// vertical text (`TesseractEngine.reading`) can cut a line at a word space ("avoid" | "neither series
+    /// expect. burden answer result"), and neither piece matches the line. Two columns' lines on one row
+    /// are no such pieces: each column's other lines are as narrow as one of them.
+    ///
+    /// Lines are in one upright frame; only rows with a line above or below of several characters count.
+    static func splitRows(in lines: [FoundLine]) -> Int {
+        var split = 0
+        // (Pieces of a word or more: a page number or a footnote's mark beside a line is no piece of it.)
+        for (i, a) in lines.enumerated() where a.characters >= 4 {
+            // The nearest line after `a` on its row, of a similar text height.
+            let next = lines.indices.filter { j in
+                let b = lines[j]
+                let shared = min(a.rect.maxY, b.rect.maxY) - max(a.rect.minY, b.rect.minY)
+                return j != i && b.characters >= 4 && b.rect.minX >= a.rect.maxX - 0.5 * a.textHeight
+                    && shared > 0.5 * min(a.rect.height, b.rect.height)
+                    && max(a.textHeight, b.textHeight) < 1.5 * min(a.textHeight, b.textHeight)
+            }.min { lines[$0].rect.minX < lines[$1].rect.minX }
+            guard let j = next else { continue }
+            let b = lines[j]
+            let union = (minX: a.rect.minX, maxX: b.rect.maxX)
+            let width = union.maxX - union.minX
+            // A line of the column just above or below, as wide as the two together.
+            let spanned = lines.contains { c in
+                let step = abs(c.rect.midY - a.rect.midY)
+                return c.characters >= 8 && step > 0.5 * a.textHeight && step < 2.5 * a.textHeight
+                    && c.rect.width >= 0.8 * width
+                    && min(c.rect.maxX, union.maxX) - max(c.rect.minX, union.minX) >= 0.8 * width
+            }
+            if spanned { split += 1 }
+        }
+        return split
+    }
+}

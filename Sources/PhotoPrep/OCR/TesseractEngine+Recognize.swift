@@ -572,8 +572,13 @@ extension TesseractEngine {
     /// Sauvola's k (`thresholding_kfactor`) everywhere else: Tesseract's own, set when the engine starts.
     static let sauvolaK = "0.34"
 
-    /// Lines a sideways reading seems to skip (`FoundLine.skippedLines`) before the picture is read turned.
+    /// Lines a sideways reading seems to skip (`FoundLine.skippedLines`), or rows it splits
+    /// (`FoundLine.splitRows`), before the picture is read turned.
     static let skippedToReread = 2
+
+    /// The share of a sideways reading's readable characters that a reading standing, splitting fewer rows,
+    /// must read to be taken instead.
+    static let nearlyAsMuch = 0.95
 
     /// The readable characters (`readableCharacters`) a reading in another turn must reach to be taken.
     static let turnEvidence = 12.0

@@ -46,4 +46,32 @@ import Testing
         heading.textHeight = 40
         #expect(FoundLine.skippedLines(in: [heading] + Self.page()) == 0)
     }
+
+    /// `line` from `minX` to `maxX`, its middle at `y`.
+    static func piece(_ minX: Double, _ maxX: Double, y: Double, text: String) -> FoundLine {
+        let rect = PixelRect(minX: minX, minY: y - 10, maxX: maxX, maxY: y + 10)
+        let words = [TextWord(text: text, confidence: 95, rect: rect, inDictionary: true)]
+        let l = TextLine(words: words, slope: 0)
+        return FoundLine(line: l, rect: l.rect, textHeight: 20)
+    }
+
+    /// Rows a reading split in two at a word space ("avoid" | "neither series expect. burden answer result", as
+    /// Tesseract read a page turned on its side): two lines on a row that the column's lines above or below
+    /// span together. Two columns' lines side by side on each row are no split rows, nor a scrap beside a page.
+    @Test func rowsSplitInTwoAreToldFromColumnsSideBySide() {
+        // Two columns, 500 px wide and 100 px apart: no row split.
+        #expect(FoundLine.splitRows(in: Self.page()) == 0)
+        // One column whose rows 4 and 11 were read in two pieces each, 30 px apart (box edges of a reading of
+        // vertical text land off the words).
+        var column = (0..<20).map { Self.line(x: 100, y: 100 + 40 * Double($0)) }
+        column[3] = Self.piece(100, 160, y: 220, text: "avoid")
+        column.append(Self.piece(190, 600, y: 220, text: "neither series expect. burden answer result"))
+        column[10] = Self.piece(100, 420, y: 500, text: "expert palace saving campus expert belong")
+        column.append(Self.piece(450, 590, y: 500, text: "hidden"))
+        #expect(FoundLine.splitRows(in: column) == 2)
+        // A page number out in the margin on a row of the second column, which its lines above would span
+        // with it: no piece of a row.
+        let numbered = Self.page() + [Self.piece(1250, 1290, y: 100 + 36 * 19 + 85, text: "12")]
+        #expect(FoundLine.splitRows(in: numbered) == 0)
+    }
 }
