@@ -165,16 +165,11 @@ import Testing
     /// about 40%, three of them over 60% ("ee", "Bia", "eng"): measured 9 px by those three, it was read
     /// again ×2.3, for 12 s of more junk. The same three lines read as dictionary words are small print.
     @Test func onlyLinesWithReadableWordsMeasureTextForEnlarging() throws {
+        // Lines of 9 px text.
         func line(_ words: [(String, Double, Bool)], y: Double) -> FoundLine {
-            var x = 100.0
-            let read = words.map { text, confidence, inDictionary in
-                defer { x += Double(text.count) * 6 + 5 }
-                return TextWord(text: text, confidence: confidence,
-                                rect: PixelRect(minX: x, minY: y, maxX: x + Double(text.count) * 6, maxY: y + 12),
-                                inDictionary: inDictionary)
-            }
-            let l = TextLine(words: read, slope: 0)
-            return FoundLine(line: l, rect: l.rect, textHeight: 9)
+            var l = UprightReadingTests.line(words, y: y)
+            l.textHeight = 9
+            return l
         }
         let junk = (0..<30).map {
             line([("Gwe", 40, false), ("anes", 38, false), ("wed", 42, true)], y: 80 + 60 * Double($0))
