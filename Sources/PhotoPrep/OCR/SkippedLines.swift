@@ -60,10 +60,12 @@ extension FoundLine {
             let b = lines[j]
             let union = (minX: a.rect.minX, maxX: b.rect.maxX)
             let width = union.maxX - union.minX
-            // A line of the column just above or below, as wide as the two together.
+            // A line of the column just above or below (of its print: not a title over two columns), as wide as
+            // the two together.
             let spanned = lines.contains { c in
                 let step = abs(c.rect.midY - a.rect.midY)
                 return c.characters >= 8 && step > 0.5 * a.textHeight && step < 2.5 * a.textHeight
+                    && max(a.textHeight, c.textHeight) < 1.5 * min(a.textHeight, c.textHeight)
                     && c.rect.width >= 0.8 * width
                     && min(c.rect.maxX, union.maxX) - max(c.rect.minX, union.minX) >= 0.8 * width
             }

@@ -73,5 +73,10 @@ import Testing
         // with it: no piece of a row.
         let numbered = Self.page() + [Self.piece(1250, 1290, y: 100 + 36 * 19 + 85, text: "12")]
         #expect(FoundLine.splitRows(in: numbered) == 0)
+        // A title over both columns, just above their first rows, spans each row's two lines: it is no line of
+        // a column (its text twice as tall).
+        var title = Self.piece(100, 1200, y: 60, text: "A title over the two columns")
+        title.textHeight = 40
+        #expect(FoundLine.splitRows(in: Self.page() + [title]) == 0)
     }
 }
