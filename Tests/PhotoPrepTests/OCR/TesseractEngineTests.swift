@@ -163,7 +163,7 @@ import Testing
     /// Small print is read again enlarged when lines read surely enough measure it small, and those lines
     /// hold something readable. A page of small print a shaking camera smeared read as 30 lines of junk at
     /// about 40%, three of them over 60% ("ee", "Bia", "eng"): measured 9 px by those three, it was read
-    /// again ×2.3, for 12 s of more junk. The same three lines read as dictionary words are small print.
+    /// again ×2.3, for 12 s of more junk. Three lines of dictionary words read as surely are small print.
     @Test func onlyLinesWithReadableWordsMeasureTextForEnlarging() throws {
         // Lines of 9 px text.
         func line(_ words: [(String, Double, Bool)], y: Double) -> FoundLine {
