@@ -90,6 +90,12 @@ import CTesseract
         let above = FoundLine(line: TextLine(words: words, slope: 0), rect: PixelRect(minX: 600, minY: 88, maxX: 790, maxY: 102),
                               textHeight: 14)
         #expect(SpottedRow.missedLines(footnote, besides: [above]).count == 1)
+        // A row whose letters stand on no baseline is spotted too: a shaken poster's bold "Departures", its letters
+        // run together, which Tesseract's layout analysis dropped.
+        let smeared = SpottedRow(aligned: false, markHeight: 18,
+                                 around: PixelRect(minX: 600, minY: 300, maxX: 780, maxY: 336), darkText: false,
+                                 contrast: 80)
+        #expect(SpottedRow.missedLines([smeared], besides: [read]).map(\.around) == [smeared.around])
     }
 
     /// Where little was read, the global-threshold reading of a photo keeps only the words a spotted
