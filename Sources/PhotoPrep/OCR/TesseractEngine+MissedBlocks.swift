@@ -6,9 +6,6 @@ extension TesseractEngine {
     /// bold print that read nothing right, at 60%, gained 47 junk lines so.)
     static let missedBlocksConfidence = 80.0
 
-    /// A panel covering this share of the picture or more is a page (as `read` takes it), not a sign.
-    static let pagePanelShare = 0.5
-
     /// `found` with the blocks of lines it missed read: where a page was read (`pageLines` lines or more,
     /// surely: `missedBlocksConfidence`), rows of dark marks (the spotter's, `plan.spottingMarks`) that no
     /// line read touches, standing as the lines of a block (`SpottingMarks.darkTextBlocks`), are cut out and

@@ -118,7 +118,7 @@ extension TesseractEngine {
                 // and hides low-contrast text (yellow on red); a 3×3 mean removes it, but also the
                 // strokes of small print (a page photographed from one side, read as a panel).
                 let measured = measuredLines(oriented, panel)
-                let page = panel.rect.area >= 0.5 * Double(upright.width * upright.height)
+                let page = panel.rect.area >= Self.pagePanelShare * Double(upright.width * upright.height)
                 let lines = measured.map { LetterSize.lineHeight($0, page: page && !panel.isDark) }
                 // Small print (see `LetterSize.smoothable`): short lines; a page's dozens of lines a little
                 // taller; or a page whose lines cannot be told apart: on a page of small print, dense and
@@ -546,6 +546,9 @@ extension TesseractEngine {
 
     /// Lines read as it is that make a picture a page of text, not read inverted as well.
     static let pageLines = 20
+
+    /// A panel covering this share of the picture or more is a page photographed on a darker ground, not a sign.
+    static let pagePanelShare = 0.5
 
     /// A page read at a mean confidence under this is read again keeping fainter ink
     /// (`readKeepingFainterInk`): the harness's straight small-print pages read at 68–81 where lines were
