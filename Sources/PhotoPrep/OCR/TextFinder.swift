@@ -140,14 +140,13 @@ struct FoundLine {
 
     /// Its letters and digits.
     var characters: Int { line.text.count { $0.isLetter || $0.isNumber } }
+    /// What it says: its letters and digits, a CJK syllable counted as two (one carries what two or three
+    /// Latin letters do, in as much room).
+    var weight: Int { characters + line.text.unicodeScalars.count(where: { TextLine.isCJK($0) }) }
     /// What a reading of the line is worth beside another of the same place: its confidence times what it
-    /// says, a CJK syllable counted as two letters (one carries what two or three Latin letters do). By
-    /// letters alone a sign's "안전문" read 93% lost to "OF 전문" read 80%, a block of Hangul taken for
-    /// two Latin letters.
-    var score: Double {
-        let syllables = line.text.unicodeScalars.count(where: { TextLine.isCJK($0) })
-        return line.confidence * Double(characters + syllables)
-    }
+    /// says (`weight`). By letters alone a sign's "안전문" read 93% lost to "OF 전문" read 80%, a block of
+    /// Hangul taken for two Latin letters.
+    var score: Double { line.confidence * Double(weight) }
 }
 
 extension FoundLine {
@@ -212,13 +211,14 @@ extension FoundLine {
 
     /// Whether this line lies inside `other` (give or take a tenth of its text height: boxes of two
     /// readings differ by a few pixels), a straight line (its box hardly taller than its text) whose
-    /// text stands at least 1.5 times as tall, with no more letters and digits than it.
+    /// text stands at least 1.5 times as tall, saying no more than it (`weight`: the top of a sign's "공원"
+    /// read as "370." is a piece of it, though it has more characters).
     func isFragment(of other: FoundLine) -> Bool {
         let (mine, theirs) = Self.places(self, other)
         let m = 0.1 * other.textHeight
         let around = PixelRect(minX: theirs.minX - m, minY: theirs.minY - m, maxX: theirs.maxX + m, maxY: theirs.maxY + m)
         return mine.height * 1.5 <= other.textHeight && theirs.height <= 1.5 * other.textHeight
-            && mine.intersectionArea(around) >= 0.9 * mine.area && characters <= other.characters
+            && mine.intersectionArea(around) >= 0.9 * mine.area && weight <= other.weight
     }
 
     /// Whether this is an unsure reading (under `LineFilter.confident`) of a place where a sure line

@@ -574,7 +574,7 @@ import Testing
         #expect(FoundLine.merge([piece, whole]).map(\.line.text) == [whole.line.text])
     }
 
-    @Test func thePieceOfABigSyllableReadAsALineGoesTheWholeLineStays() {
+    @Test func thePieceOfBigSyllablesReadAsALineGoesTheWholeLineStays() {
         // 금연 100 px tall, read whole at reduced size (confidence 53) and, at full size, its top jamo
         // read as a line of its own ("그", confidence 88), its box reaching 20 px further left (two
         // readings at two sizes box the same ink a few pixels apart).
@@ -587,6 +587,17 @@ import Testing
             inDictionary: false)], slope: 0), rect: PixelRect(minX: 600, minY: 302, maxX: 720, maxY: 345),
             textHeight: 43)
         #expect(FoundLine.merge([piece, whole]).map(\.line.text) == ["금연"])
+        // A held-out sign's "공원" (88 px box) with the top of its syllables read at 65% as "370.", a line
+        // of more characters than the two syllables, lying inside it.
+        let park = FoundLine(line: TextLine(words: [TextWord(
+            text: "공원", confidence: 97, rect: PixelRect(minX: 807, minY: 383, maxX: 969, maxY: 471),
+            inDictionary: false)], slope: 0), rect: PixelRect(minX: 807, minY: 383, maxX: 969, maxY: 471),
+            textHeight: 66)
+        let top = FoundLine(line: TextLine(words: [TextWord(
+            text: "370.", confidence: 65, rect: PixelRect(minX: 820, minY: 388, maxX: 940, maxY: 419),
+            inDictionary: false)], slope: 0), rect: PixelRect(minX: 820, minY: 388, maxX: 940, maxY: 419),
+            textHeight: 22)
+        #expect(FoundLine.merge([park, top]).map(\.line.text) == ["공원"])
         // A line slanting across the photo has a box much taller than its text: a small line of
         // its own that falls inside that box is no piece of it.
         var slanted = Self.found("Airport Railroad", y: 100, height: 90)
