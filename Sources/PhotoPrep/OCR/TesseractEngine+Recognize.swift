@@ -229,17 +229,18 @@ extension TesseractEngine {
         }
         if let least = level { return out + (try readLevel(least) ?? []) }
         // A page filling the picture (no panel painted over) whose lines Leptonica finds slanted as surely as
-        // a page's is read level at once: Tesseract's own deskewing can break dense small print tilted 2°
-        // into pieces (`readAsIfBrokenBySlant`), and such a page was read twice, as it was and then level.
+        // a page's is read level at once, and only so: Tesseract's own deskewing can break dense small print
+        // tilted 2° into pieces (`readAsIfBrokenBySlant`), and such a page was read twice, as it was and then
+        // level. One that reads little level reads no more as it was: over 22 of the harness's sets only three
+        // pages did, each smeared past reading by a shaking camera (0–16 readable characters level, 2–16 as
+        // they were, 5 s a reading).
+        var lines: [FoundLine]
         if scale == 1, panels, painted.isEmpty, let levelled = try readLevel(Skew.page) {
-            if Self.readableCharacters(levelled) >= Self.littleRead {
-                plan.restReadLevel.value = true
-                return out + levelled
-            }
-            // (Kept where no sign's panel is left to paint over: `levelledPage` reads the rest with them painted.)
-            if plan.signPanels.isEmpty { plan.restLevelReading.value = levelled }
+            plan.restReadLevel.value = true
+            lines = levelled
+        } else {
+            lines = try readRest(rest, map: nil)
         }
-        var lines = try readRest(rest, map: nil)
         // A poster filling the photo is read with the global threshold (`restIsEvenGround`). On a dark one
         // photographed in dim light its grain is most of what there is, and Otsu's threshold can split the
         // grain rather than the text from the ground: nothing was read ("Mind the gap", in 60 px letters,
@@ -281,16 +282,9 @@ extension TesseractEngine {
         let rest = found.filter { $0.panel == nil }
         let broken = Self.readAsIfBrokenBySlant(rest)
         guard broken || rest.count < Self.pageLines else { return nil }
-        // Read level already by the first reading (its slant sure as a page's, so sure enough either way), the
-        // same picture: a page of small print a shaking camera smeared was read level twice, 5 s each time.
-        let levelled: [FoundLine]
-        if let stored = plan.restLevelReading.value {
-            levelled = stored
-        } else {
-            levelled = try read(plan, upright, scale: 1, panels: false, thresholding: options.thresholding,
-                                level: broken ? Skew.sure : Skew.page)
-        }
-        let again = FoundLine.merge(levelled)
+        let again = FoundLine.merge(try read(plan, upright, scale: 1, panels: false,
+                                             thresholding: options.thresholding,
+                                             level: broken ? Skew.sure : Skew.page))
         let before = Self.readableCharacters(rest), after = Self.readableCharacters(again)
         guard broken ? after > 1.1 * before : after >= 2 * before + Self.littleRead else { return nil }
         return FoundLine.merge(found.filter { $0.panel != nil } + again)

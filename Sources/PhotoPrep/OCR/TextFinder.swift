@@ -52,10 +52,6 @@ struct ReadingPlan {
     /// Whether the first reading read the rest turned level (a page whose slant is sure, see
     /// `TesseractEngine.read`): its later readings level it alike, and it is not read level again.
     let restReadLevel = Measured<Bool>()
-    /// The rest as the first reading read it level and left it, having read little so (a page of print
-    /// smeared past reading, or no page): a later reading of it level (`TesseractEngine.levelledPage`)
-    /// would read the same picture the same way, and takes these lines instead.
-    let restLevelReading = Measured<[FoundLine]>()
 
     /// The marks the text spotter looks for rows among (`TesseractEngine.spottingMarks`) in the upright
     /// picture the plan is for, measured the first time a reading asks for them: where little is read as
