@@ -208,13 +208,16 @@ extension FoundLine {
     /// Whether this line lies inside `other` (give or take a tenth of its text height: boxes of two
     /// readings differ by a few pixels), a straight line (its box hardly taller than its text) whose
     /// text stands at least 1.5 times as tall, saying no more than it (`weight`: the top of a sign's "공원"
-    /// read as "370." is a piece of it, though it has more characters).
+    /// read as "370." is a piece of it, though it has more characters), or read unsurely (under
+    /// `LineFilter.confident`) inside a sure line (`LineFilter.sure`) whatever it says: the bottom of a sign's
+    /// 식당 read at 42% as "bag fe)".
     func isFragment(of other: FoundLine) -> Bool {
         let (mine, theirs) = Self.places(self, other)
         let m = 0.1 * other.textHeight
         let around = PixelRect(minX: theirs.minX - m, minY: theirs.minY - m, maxX: theirs.maxX + m, maxY: theirs.maxY + m)
+        let unsurePiece = line.confidence < LineFilter.confident && other.line.confidence >= LineFilter.sure
         return mine.height * 1.5 <= other.textHeight && theirs.height <= 1.5 * other.textHeight
-            && mine.intersectionArea(around) >= 0.9 * mine.area && weight <= other.weight
+            && mine.intersectionArea(around) >= 0.9 * mine.area && (weight <= other.weight || unsurePiece)
     }
 
     /// Whether this is an unsure reading (under `LineFilter.confident`) of a place where a sure line

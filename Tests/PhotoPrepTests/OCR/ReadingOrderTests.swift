@@ -598,6 +598,22 @@ import Testing
             inDictionary: false)], slope: 0), rect: PixelRect(minX: 820, minY: 388, maxX: 940, maxY: 419),
             textHeight: 22)
         #expect(FoundLine.merge([park, top]).map(\.line.text) == ["공원"])
+        // A held-out sign's 식당 (70 px box), the bottom of its syllables read at 42% as "bag fe)", a line
+        // saying more than the two syllables: read so unsurely inside a sure line, it is a piece of it. Read
+        // surely, it would be a line of its own.
+        let restaurant = FoundLine(line: TextLine(words: [TextWord(
+            text: "식당", confidence: 97, rect: PixelRect(minX: 1442, minY: 97, maxX: 1556, maxY: 167),
+            inDictionary: false)], slope: 0), rect: PixelRect(minX: 1442, minY: 97, maxX: 1556, maxY: 167),
+            textHeight: 56)
+        var bottom = FoundLine(line: TextLine(words: [
+            TextWord(text: "bag", confidence: 42, rect: PixelRect(minX: 1453, minY: 138, maxX: 1500, maxY: 166),
+                     inDictionary: true),
+            TextWord(text: "fe)", confidence: 42, rect: PixelRect(minX: 1510, minY: 138, maxX: 1546, maxY: 166),
+                     inDictionary: false),
+        ], slope: 0), rect: PixelRect(minX: 1453, minY: 138, maxX: 1546, maxY: 166), textHeight: 20)
+        #expect(FoundLine.merge([restaurant, bottom]).map(\.line.text) == ["식당"])
+        bottom.line.words = bottom.line.words.map { var w = $0; w.confidence = 90; return w }
+        #expect(FoundLine.merge([restaurant, bottom]).count == 2)
         // A line slanting across the photo has a box much taller than its text: a small line of
         // its own that falls inside that box is no piece of it.
         var slanted = Self.found("Airport Railroad", y: 100, height: 90)
