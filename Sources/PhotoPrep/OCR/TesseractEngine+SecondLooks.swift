@@ -25,10 +25,11 @@ extension TesseractEngine {
     /// that Tesseract's page layout analysis left out of its reading `read`: bands of rows holding ink
     /// darker than `threshold` that the lines read surely (`LineFilter.sure`) leave mostly uncovered, each
     /// cut out across the panel, brought to the size Tesseract reads best and read as a single line; kept
-    /// only when read surely, and not a line read surely already. Layout analysis can take a line of big Hangul, whose syllables stack jamo, for no text at
-    /// all: a panel's 종합운동장 (100 px) was left out at every size, and read at 93–97% alone. An unsure
-    /// line can reach into such a band without reading it: a sign's reduced reading "an Complex" (83%),
-    /// its box from the middle of 종합운동장 down past "Sports Complex", hid it.
+    /// only when read surely, and not a line read surely already. Layout analysis can take a line of big
+    /// Hangul, whose syllables stack jamo, for no text at all: a panel's 종합운동장 (100 px) was left out at
+    /// every size, and read at 93–97% alone. An unsure line can reach into such a band without reading it:
+    /// a sign's reduced reading "an Complex" (83%), its box from the middle of 종합운동장 down past "Sports
+    /// Complex", hid it.
     func readingMissedLines(_ image: borrowing LeptonicaImage, besides read: [FoundLine], below threshold: UInt8,
                             origin: (x: Double, y: Double), panel: PixelRect, map: ProjectiveMap?)
         throws(OCRError) -> [FoundLine]

@@ -535,6 +535,12 @@ import Testing
         return FoundLine(line: TextLine(words: words, slope: 0), rect: rect, textHeight: 12)
     }
 
+    /// A line of one word, `text`, read with `confidence` in `rect`, its text `textHeight` tall.
+    static func word(_ text: String, confidence: Double, _ rect: PixelRect, textHeight: Double) -> FoundLine {
+        FoundLine(line: TextLine(words: [TextWord(text: text, confidence: confidence, rect: rect, inDictionary: false)],
+                                 slope: 0), rect: rect, textHeight: textHeight)
+    }
+
     @Test func neighbouringLinesOfSmallPrintAreBothKept() {
         // Measured on a page of 9 pt print: line pitch 20 px, boxes 26–36 px with their ascenders.
         let a = Self.found("garden adults had please two garden weather", y: 385, height: 36)
@@ -578,33 +584,23 @@ import Testing
         // 금연 100 px tall, read whole at reduced size (confidence 53) and, at full size, its top jamo
         // read as a line of its own ("그", confidence 88), its box reaching 20 px further left (two
         // readings at two sizes box the same ink a few pixels apart).
-        let whole = FoundLine(line: TextLine(words: [TextWord(
-            text: "금연", confidence: 53, rect: PixelRect(minX: 620, minY: 300, maxX: 840, maxY: 400),
-            inDictionary: false)], slope: 0), rect: PixelRect(minX: 620, minY: 300, maxX: 840, maxY: 400),
-            textHeight: 100)
-        let piece = FoundLine(line: TextLine(words: [TextWord(
-            text: "그", confidence: 88, rect: PixelRect(minX: 600, minY: 302, maxX: 720, maxY: 345),
-            inDictionary: false)], slope: 0), rect: PixelRect(minX: 600, minY: 302, maxX: 720, maxY: 345),
-            textHeight: 43)
+        let whole = Self.word("금연", confidence: 53, PixelRect(minX: 620, minY: 300, maxX: 840, maxY: 400),
+                              textHeight: 100)
+        let piece = Self.word("그", confidence: 88, PixelRect(minX: 600, minY: 302, maxX: 720, maxY: 345),
+                              textHeight: 43)
         #expect(FoundLine.merge([piece, whole]).map(\.line.text) == ["금연"])
         // A held-out sign's "공원" (88 px box) with the top of its syllables read at 65% as "370.", a line
         // of more characters than the two syllables, lying inside it.
-        let park = FoundLine(line: TextLine(words: [TextWord(
-            text: "공원", confidence: 97, rect: PixelRect(minX: 807, minY: 383, maxX: 969, maxY: 471),
-            inDictionary: false)], slope: 0), rect: PixelRect(minX: 807, minY: 383, maxX: 969, maxY: 471),
-            textHeight: 66)
-        let top = FoundLine(line: TextLine(words: [TextWord(
-            text: "370.", confidence: 65, rect: PixelRect(minX: 820, minY: 388, maxX: 940, maxY: 419),
-            inDictionary: false)], slope: 0), rect: PixelRect(minX: 820, minY: 388, maxX: 940, maxY: 419),
-            textHeight: 22)
+        let park = Self.word("공원", confidence: 97, PixelRect(minX: 807, minY: 383, maxX: 969, maxY: 471),
+                             textHeight: 66)
+        let top = Self.word("370.", confidence: 65, PixelRect(minX: 820, minY: 388, maxX: 940, maxY: 419),
+                            textHeight: 22)
         #expect(FoundLine.merge([park, top]).map(\.line.text) == ["공원"])
         // A held-out sign's 식당 (70 px box), the bottom of its syllables read at 42% as "bag fe)", a line
         // saying more than the two syllables: read so unsurely inside a sure line, it is a piece of it. Read
         // surely, it would be a line of its own.
-        let restaurant = FoundLine(line: TextLine(words: [TextWord(
-            text: "식당", confidence: 97, rect: PixelRect(minX: 1442, minY: 97, maxX: 1556, maxY: 167),
-            inDictionary: false)], slope: 0), rect: PixelRect(minX: 1442, minY: 97, maxX: 1556, maxY: 167),
-            textHeight: 56)
+        let restaurant = Self.word("식당", confidence: 97, PixelRect(minX: 1442, minY: 97, maxX: 1556, maxY: 167),
+                                   textHeight: 56)
         var bottom = FoundLine(line: TextLine(words: [
             TextWord(text: "bag", confidence: 42, rect: PixelRect(minX: 1453, minY: 138, maxX: 1500, maxY: 166),
                      inDictionary: true),
