@@ -231,9 +231,9 @@ extension TesseractEngine {
         // A page filling the picture (no panel painted over) whose lines Leptonica finds slanted as surely as
         // a page's is read level at once, and only so: Tesseract's own deskewing can break dense small print
         // tilted 2° into pieces (`readAsIfBrokenBySlant`), and such a page was read twice, as it was and then
-        // level. One that reads little level reads no more as it was: over 22 of the harness's sets only three
-        // pages did, each smeared past reading by a shaking camera (0–16 readable characters level, 2–16 as
-        // they were, 5 s a reading).
+        // level. One that reads little level reads no more as it was: over 19 of the harness's sets and the
+        // flipped, ICDAR and camera photos only three pages did, each smeared past reading by a shaking camera
+        // (0–16 readable characters level, 2–16 as they were, 5 s a reading).
         var lines: [FoundLine]
         if scale == 1, panels, painted.isEmpty, let levelled = try readLevel(Skew.page) {
             plan.restReadLevel.value = true
