@@ -79,8 +79,8 @@ import Testing
 
     /// A page whose slant the first reading finds as surely as a page's is read level, and only so, though
     /// it reads little level (`ReadingPlan.restReadLevel`): read as it was, it reads no more. Held-out pages of
-    /// small print a shaking camera smeared past reading were read level, then as they were, then level again,
-    /// 5 s each time. The page here: 40 lines tilted 2°, smeared 12 px along them, read as nothing.
+    /// small print a shaking camera smeared past reading were read level and then as they were, 5 s each time.
+    /// The page here: 40 lines tilted 2°, smeared 12 px along them, read as nothing.
     @Test func aPageReadingLittleLevelIsNotReadAsItWasToo() throws {
         let lines = MotionBlurTests.pageLines(40, seed: 5)
         let page = try OCRFixtures.magick([
