@@ -40,7 +40,7 @@ extension TesseractEngine {
         let rows = sure.filter { $0.characters >= 2 }.map { l in
             let r = l.flat ?? l.rect.moved(by: -origin.x, -origin.y)
             return r.minY...r.maxY
-        }
+        }.sorted { $0.lowerBound < $1.lowerBound }
         // The panel's edges (its frame, the wall a keystone leaves at its corners) are no line's ink.
         let inset = image.width / 25
         let ink = image.inkBands(below: threshold, columns: inset..<image.width - inset,
@@ -54,7 +54,7 @@ extension TesseractEngine {
         let missed = bands.filter { band in
             let top = Double(band.lowerBound), bottom = Double(band.upperBound)
             var covered = 0.0, reached = top
-            for r in rows.sorted(by: { $0.lowerBound < $1.lowerBound }) where r.upperBound > reached {
+            for r in rows where r.upperBound > reached {
                 covered += max(0, min(r.upperBound, bottom) - max(r.lowerBound, reached))
                 reached = max(reached, min(r.upperBound, bottom))
             }
