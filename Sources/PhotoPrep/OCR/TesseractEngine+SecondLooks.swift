@@ -25,7 +25,7 @@ extension TesseractEngine {
     /// that Tesseract's page layout analysis left out of its reading `read`: bands of rows holding ink
     /// darker than `threshold` that the lines read surely (`LineFilter.sure`) leave mostly uncovered, each
     /// cut out across the panel, brought to the size Tesseract reads best and read as a single line; kept
-    /// only when read surely, and not a line read surely already. Layout analysis can take a line of big
+    /// only when read surely, and most of its words not read surely already. Layout analysis can take a line of big
     /// Hangul, whose syllables stack jamo, for no text at all: a panel's 종합운동장 (100 px) was left out at
     /// every size, and read at 93–97% alone. An unsure line can reach into such a band without reading it:
     /// a sign's reduced reading "an Complex" (83%), its box from the middle of 종합운동장 down past "Sports
@@ -69,10 +69,10 @@ extension TesseractEngine {
             let factor = LetterSize.aloneScale(lineHeight: h)
             guard let strip = image.clipped(to: cut), let sized = strip.scaled(by: factor) else { continue }
             // Not a line read surely already: a band of two lines blur ran together, read as one, boxes both.
+            // Most of its words are new: a syllable read surely, "연" of a sign's 흡연실, holds one word of three.
             out += try pass(sized, scale: factor, offset: (0, top), origin: origin, panel: panel, map: map,
                             layout: .line).filter { l in
-                l.line.confidence >= LineFilter.sure
-                    && !sure.contains { FoundLine.sharedWords($0.line, l.line) >= 0.5 }
+                l.line.confidence >= LineFilter.sure && FoundLine.wordsRead(l.line, by: sure.map(\.line)) < 0.5
             }
         }
         return out

