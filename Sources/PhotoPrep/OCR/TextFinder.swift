@@ -137,8 +137,13 @@ struct FoundLine {
     /// Its letters and digits.
     var characters: Int { line.text.count { $0.isLetter || $0.isNumber } }
     /// What it says: its letters and digits, a CJK syllable counted as two (one carries what two or three
-    /// Latin letters do, in as much room).
-    var weight: Int { characters + line.text.unicodeScalars.count(where: { TextLine.isCJK($0) }) }
+    /// Latin letters do, in as much room), and a lone Hangul jamo as minus two: a piece of a syllable read
+    /// as a letter of its own is a misreading, a sign's 출입금지 read "출입금ㅅ지" at 91% beside "출입금지" at 90%.
+    var weight: Int {
+        characters + line.text.unicodeScalars.reduce(0) { w, s in
+            w + (TextLine.isJamo(s) ? -3 : TextLine.isCJK(s) ? 1 : 0)
+        }
+    }
     /// What a reading of the line is worth beside another of the same place: its confidence times what it
     /// says (`weight`). By letters alone a sign's "안전문" read 93% lost to "OF 전문" read 80%, a block of
     /// Hangul taken for two Latin letters.

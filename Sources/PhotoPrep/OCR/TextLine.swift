@@ -136,6 +136,10 @@ struct TextLine: Equatable, Sendable {
         return (0xAC00...0xD7A3).contains(v) || (0x1100...0x11FF).contains(v) || (0x3130...0x318F).contains(v)
             || (0x4E00...0x9FFF).contains(v) || (0x3040...0x30FF).contains(v)
     }
+    /// A Hangul letter standing alone (a compatibility jamo, "ㅅ"), not composed into a syllable. (Conjoining
+    /// jamo compose syllables in decomposed text.)
+    static func isJamo(_ s: Unicode.Scalar) -> Bool { (0x3130...0x318F).contains(s.value) }
+
     var rect: PixelRect { words.dropFirst().reduce(words[0].rect) { $0.union($1.rect) } }
 
     /// Character-weighted mean of the word confidences.

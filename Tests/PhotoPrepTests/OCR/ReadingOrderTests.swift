@@ -569,6 +569,18 @@ import Testing
         #expect(FoundLine.merge([misread, hangul]).map(\.line.text) == ["안전문"])
     }
 
+    @Test func aReadingWithALoneJamoLosesToTheSyllablesReadWhole() {
+        // A held-out sign's 출입금지 (97 px box): read at full size "출입금ㅅ지" at 91%, a piece of a syllable
+        // read as a letter of its own, and reduced "출입금지" at 90%. Letter for letter the misreading says more.
+        let whole = Self.found("출입금지", y: 366, height: 97, confidence: 90)
+        let misread = Self.found("출입금ㅅ지", y: 366, height: 97, confidence: 91)
+        #expect(misread.weight < whole.weight)
+        #expect(FoundLine.merge([misread, whole]).map(\.line.text) == ["출입금지"])
+        // A reading of other syllables with no jamo still wins on its confidence.
+        let other = Self.found("출입금자", y: 366, height: 97, confidence: 91)
+        #expect(FoundLine.merge([whole, other]).map(\.line.text) == ["출입금자"])
+    }
+
     @Test func aLineReadAgainIsNewUnlessMostOfItsWordsWereRead() {
         // Tesseract reads Hangul a syllable a word: a band read alone as "흡연실" holds one word of three that
         // a sure "연" read; a band of two lines blur ran together, read "Bus Stop Exit", holds three of three.
