@@ -115,6 +115,12 @@ struct LeptonicaImage: ~Copyable {
         LeptonicaImage(owning: pixBackgroundNormSimple(pix, nil, nil))
     }
 
+    /// The grey level `level` of a picture whose ground stood at `ground` takes in it evened out
+    /// (`backgroundNormalized`: Leptonica brings the ground to 200 and scales each pixel with it).
+    static func evened(_ level: UInt8, ground: UInt8) -> UInt8 {
+        UInt8(min(255, Int(level) * 200 / max(1, Int(ground))))
+    }
+
     /// The part of the picture inside `rect` (clamped to the picture), as a new image.
     func clipped(to rect: PixelRect) -> LeptonicaImage? {
         var b = box(clamping: rect)

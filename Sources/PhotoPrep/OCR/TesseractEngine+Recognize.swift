@@ -183,7 +183,8 @@ extension TesseractEngine {
                         if let levels = panel.darkOnLightLevels, (measured?.count ?? 0) < Self.pageLines {
                             let threshold = LetterSize.inkThreshold(ground: levels.ground, text: levels.text)
                             read += try readingMissedLines(oriented, besides: read, below: threshold,
-                                                           origin: origin, panel: panel.rect, map: map)
+                                                           ground: levels.ground, origin: origin, panel: panel.rect,
+                                                           map: map)
                         }
                         out += read
                     } else if let big = oriented.scaled(by: scale) {

@@ -23,7 +23,7 @@ extension TesseractEngine {
 
     /// The lines of a sign panel (`image`, dark on light, its corner at `origin` or mapped by `map`)
     /// that Tesseract's page layout analysis left out of its reading `read`: bands of rows holding ink
-    /// darker than `threshold` that the lines read surely (`LineFilter.sure`) leave mostly uncovered, each
+    /// darker than `threshold` (its ground at `ground`) that the lines read surely leave mostly uncovered, each
     /// cut out across the panel, brought to the size Tesseract reads best and read as a single line; kept
     /// only when read surely, and most of its words not read surely already. Layout analysis can take a line of big
     /// Hangul, whose syllables stack jamo, for no text at all: a panel's 종합운동장 (100 px) was left out at
@@ -31,7 +31,7 @@ extension TesseractEngine {
     /// a sign's reduced reading "an Complex" (83%), its box from the middle of 종합운동장 down past "Sports
     /// Complex", hid it.
     func readingMissedLines(_ image: borrowing LeptonicaImage, besides read: [FoundLine], below threshold: UInt8,
-                            origin: (x: Double, y: Double), panel: PixelRect, map: ProjectiveMap?)
+                            ground: UInt8, origin: (x: Double, y: Double), panel: PixelRect, map: ProjectiveMap?)
         throws(OCRError) -> [FoundLine]
     {
         let sure = read.filter { $0.line.confidence >= LineFilter.sure }
@@ -43,9 +43,19 @@ extension TesseractEngine {
         }.sorted { $0.lowerBound < $1.lowerBound }
         // The panel's edges (its frame, the wall a keystone leaves at its corners) are no line's ink.
         let inset = image.width / 25
-        let ink = image.inkBands(below: threshold, columns: inset..<image.width - inset,
-                                 minInk: max(3, image.width / 200))
-        let bands = Self.textBands(ink, height: image.height)
+        let columns = inset..<image.width - inset, minInk = max(3, image.width / 200)
+        let ink = image.inkBands(below: threshold, columns: columns, minInk: minInk)
+        var bands = Self.textBands(ink, height: image.height)
+        // Light falling off across the panel (a shadow over its lower half) takes the ground for ink where it
+        // is darker, and the lines' bands run into one, over half the panel: then the ground is evened out, the
+        // threshold with it, and smoothed (evening out scales the shaded ground's grain up too). A shaken sign's
+        // 은행 over "Bank", its ground measured 136 and its text 100, lay in one band of ink down to its bottom.
+        // (Only then: a band's reading alone depends on its bounds, and bounds a few pixels off read "eee" at
+        // 24% where 종합운동장 read at 95%.)
+        if ink.contains(where: { $0.count * 2 > image.height }), let evened = image.backgroundNormalized()?.smoothed() {
+            bands = Self.textBands(evened.inkBands(below: LeptonicaImage.evened(threshold, ground: ground),
+                                                   columns: columns, minInk: minInk), height: image.height)
+        }
         // Missed: the lines read cover less than `coveredBand` of its height. And not much lower than the
         // lines read: grain and scratches make thin bands, and a line left out is a big one. (A sure line over
         // the top of a syllable row does not cover it: a sign's light 은행 read as "10" at 93% and "Ol!".)

