@@ -157,9 +157,7 @@ extension TesseractEngine {
                         // A panel told by its colour alone, or solid only within its outline, is a sign only
                         // where something on it reads surely; else it is read with the rest, as grey sees it
                         // (a street's coloured facade, or one seen at an angle).
-                        if panel.onTrial,
-                           !read.contains(where: { $0.line.confidence >= LineFilter.sure && $0.characters >= 2 })
-                        {
+                        if panel.onTrial, !Self.readsAsSign(read) {
                             plan.noSigns.value = (plan.noSigns.value ?? []).union([i])
                             unread.insert(i)
                             continue
@@ -625,6 +623,17 @@ extension TesseractEngine {
     /// stand the right way up: on the harness's street photos they made 27–100% where there were any, on
     /// pages read upside down under 1%.
     static let sureShare = 0.1
+
+    /// Whether the reading of a panel on trial (`Panel.onTrial`) makes it a sign: a line of two letters or
+    /// more read surely (`LineFilter.sure`), or a line holding a sure dictionary word (`isSureWord`). A
+    /// street's facade taken for a panel by its colour, "No Parking 13" painted on it, read "to Parking 13" at
+    /// 81% (the "N" at the facade's edge) with "Parking" sure; read with the rest of the street instead, the
+    /// windows under it broke the line, and it read "No Park".
+    static func readsAsSign(_ read: [FoundLine]) -> Bool {
+        read.contains { l in
+            l.line.confidence >= LineFilter.sure && l.characters >= 2 || l.line.words.contains(where: isSureWord)
+        }
+    }
 
     /// A word Tesseract is sure of and found in its dictionary, four letters or more: text standing the
     /// right way up.

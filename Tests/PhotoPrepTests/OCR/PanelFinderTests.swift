@@ -163,6 +163,29 @@ import Testing
         #expect(result.lines.map(\.text) == Self.mustardLines)
     }
 
+    @Test("A panel told by its colour is a sign where a line reads surely or holds a sure dictionary word")
+    func aPanelOnTrialIsASignWhereItReadsSurely() {
+        func line(_ words: [(String, Double, Bool)]) -> FoundLine {
+            let l = TextLine(words: words.enumerated().map { i, w in
+                TextWord(text: w.0, confidence: w.1, rect: PixelRect(minX: Double(80 * i), minY: 0,
+                                                                     maxX: Double(80 * i + 70), maxY: 60),
+                         inDictionary: w.2)
+            }, slope: 0)
+            return FoundLine(line: l, rect: l.rect, textHeight: l.textHeight)
+        }
+        // A held-out street's yellow facade: "No Parking 13" painted on it read "to Parking 13", 81% (the N
+        // at the facade's edge): "to" 44%, "Parking" 90%, "13" 90%.
+        let parking = line([("to", 44, true), ("Parking", 90, true), ("13", 90, false)])
+        #expect(parking.line.confidence < LineFilter.sure)
+        #expect(TesseractEngine.readsAsSign([parking]))
+        // Another facade's rows of windows read as scraps, and a sure word too short to tell: no sign.
+        let windows = [line([("Rin", 51, true), ("Baa", 50, true)]), line([("ee", 28, false)])]
+        #expect(!TesseractEngine.readsAsSign(windows))
+        #expect(!TesseractEngine.readsAsSign([line([("Ta", 60, true), ("Rin", 95, true)])]))
+        // A line read surely is a sign as before.
+        #expect(TesseractEngine.readsAsSign([line([("Exit", 92, false), ("7", 96, false)])]))
+    }
+
     @Test("Panels grey tells from their wall are found as grey finds them, with colours or not")
     func colourKeepsWhatGreyFinds() throws {
         for image in [try Self.wall(), try Self.mustardAndBlue()] {
