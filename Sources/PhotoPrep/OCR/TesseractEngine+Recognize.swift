@@ -179,10 +179,8 @@ extension TesseractEngine {
                         }
                         // Lines a sign's layout analysis left out at every size are read alone.
                         if let levels = panel.darkOnLightLevels, (measured?.count ?? 0) < Self.pageLines {
-                            let threshold = LetterSize.inkThreshold(ground: levels.ground, text: levels.text)
-                            read += try readingMissedLines(oriented, besides: read, below: threshold,
-                                                           ground: levels.ground, origin: origin, panel: panel.rect,
-                                                           map: map)
+                            read += try readingMissedLines(oriented, besides: read, levels: levels, origin: origin,
+                                                           panel: panel.rect, map: map)
                         }
                         out += read
                     } else if let big = oriented.scaled(by: scale) {

@@ -21,19 +21,19 @@ extension TesseractEngine {
         }
     }
 
-    /// The lines of a sign panel (`image`, dark on light, its corner at `origin` or mapped by `map`)
-    /// that Tesseract's page layout analysis left out of its reading `read`: bands of rows holding ink
-    /// darker than `threshold` (its ground at `ground`) that the lines read surely leave mostly uncovered, each
-    /// cut out across the panel, brought to the size Tesseract reads best and read as a single line; kept
-    /// only when read surely, and most of its words not read surely already. Layout analysis can take a line of big
-    /// Hangul, whose syllables stack jamo, for no text at all: a panel's 종합운동장 (100 px) was left out at
-    /// every size, and read at 93–97% alone. An unsure line can reach into such a band without reading it:
-    /// a sign's reduced reading "an Complex" (83%), its box from the middle of 종합운동장 down past "Sports
-    /// Complex", hid it.
-    func readingMissedLines(_ image: borrowing LeptonicaImage, besides read: [FoundLine], below threshold: UInt8,
-                            ground: UInt8, origin: (x: Double, y: Double), panel: PixelRect, map: ProjectiveMap?)
-        throws(OCRError) -> [FoundLine]
+    /// The lines of a sign panel (`image`, dark on light, its corner at `origin` or mapped by `map`) that
+    /// Tesseract's page layout analysis left out of its reading `read`: bands of rows holding ink darker than
+    /// halfway between its ground and text `levels` that the lines read surely leave mostly uncovered, each cut out
+    /// across the panel, brought to the size Tesseract reads best and read as a single line; kept only when read
+    /// surely, and most of its words not read surely already. Layout analysis can take a line of big Hangul, whose
+    /// syllables stack jamo, for no text at all: a panel's 종합운동장 (100 px) was left out at every size, and read at
+    /// 93–97% alone. An unsure line can reach into such a band without reading it: a sign's reduced reading "an
+    /// Complex" (83%), its box from the middle of 종합운동장 down past "Sports Complex", hid it.
+    func readingMissedLines(_ image: borrowing LeptonicaImage, besides read: [FoundLine],
+                            levels: (ground: UInt8, text: UInt8), origin: (x: Double, y: Double), panel: PixelRect,
+                            map: ProjectiveMap?) throws(OCRError) -> [FoundLine]
     {
+        let threshold = LetterSize.inkThreshold(ground: levels.ground, text: levels.text)
         let sure = read.filter { $0.line.confidence >= LineFilter.sure }
         // (A line of one letter does not cover a band: the top of a syllable row can read surely alone, "으"
         // of a shaken sign's 은행, which the readings of the panel took for two lines, "OSH" above "ㄴㅇ".)
@@ -53,7 +53,7 @@ extension TesseractEngine {
         // (Only then: a band's reading alone depends on its bounds, and bounds a few pixels off read "eee" at
         // 24% where 종합운동장 read at 95%.)
         if ink.contains(where: { $0.count * 2 > image.height }), let evened = image.backgroundNormalized()?.smoothed() {
-            bands = Self.textBands(evened.inkBands(below: LeptonicaImage.evened(threshold, ground: ground),
+            bands = Self.textBands(evened.inkBands(below: LeptonicaImage.evened(threshold, ground: levels.ground),
                                                    columns: columns, minInk: minInk), height: image.height)
         }
         // Missed: the lines read cover less than `coveredBand` of its height. And not much lower than the

@@ -132,7 +132,8 @@ import Testing
                            ("Complex", 96, PixelRect(minX: 370, minY: 270, maxX: 790, maxY: 396))])
         #expect(unsure.line.confidence < LineFilter.sure)
         let engine = try TesseractEngine(languages: "kor+eng")
-        let found = try engine.readingMissedLines(panel, besides: [sports, unsure], below: 0x84, ground: 0xe8,
+        // (The panel's ground #e8e6e0 and text #202020: ink darker than 0x84.)
+        let found = try engine.readingMissedLines(panel, besides: [sports, unsure], levels: (ground: 0xe8, text: 0x20),
                                                   origin: (0, 0),
                                                   panel: PixelRect(minX: 0, minY: 0, maxX: 1000, maxY: 480), map: nil)
         #expect(found.map { $0.line.text.replacingOccurrences(of: " ", with: "") } == ["종합운동장"])
