@@ -27,14 +27,27 @@ enum LetterSize {
     /// bands as tall as half the panel; the 90th percentile, as a strip crossing only stacked jamo
     /// (금: ㄱ over ㅡ over ㅁ) or a short word's x-height sees bands lower than the line. With it, how
     /// many lines a strip crosses (the bands counted, over the strips): dozens on a page, a few on a sign.
-    /// `nil` when no band is found.
-    static func lines(_ oriented: borrowing LeptonicaImage, ground: UInt8, text: UInt8) -> Lines? {
+    /// `nil` when no band is found. `page`: `oriented` is a page (see below).
+    static func lines(_ oriented: borrowing LeptonicaImage, ground: UInt8, text: UInt8, page: Bool = false) -> Lines? {
         guard text < ground else { return nil }
         let threshold = inkThreshold(ground: ground, text: text)
         let strips = 4
         let minInk = max(2, oriented.width / strips / 100)
-        let bands = oriented.inkBandHeights(below: threshold, strips: strips, minInk: minInk)
-            .filter { $0 >= 8 && $0 * 2 <= oriented.height }.sorted()
+        var all = oriented.inkBandHeights(below: threshold, strips: strips, minInk: minInk)
+        // Where the threshold lies within the ground's grain, or shade darkens part of the ground past it, the
+        // ground counts as ink and a strip's lines run into one band: then a sign's lines are measured on its ground
+        // evened out and smoothed (`TesseractEngine.readingMissedLines` finds its bands so too). Yellow on a grainy
+        // green panel, its text's level blended 33 below its ground, measured one band 610–629 px tall in each
+        // strip and its lines 24 px, for 108 px lines of Hangul (read at full size, its layout analysis found one
+        // line of four). Not a page's: one whose lines all run together is small print, blurred (see
+        // `lineHeight`); a shaken page of small print so measured read as 26 lines of junk.
+        if !page, all.filter({ $0 * 2 > oriented.height }).count * 2 > strips,
+           let evened = oriented.backgroundNormalized()?.smoothed()
+        {
+            all = evened.inkBandHeights(below: LeptonicaImage.evened(threshold, ground: ground), strips: strips,
+                                        minInk: minInk)
+        }
+        let bands = all.filter { $0 >= 8 && $0 * 2 <= oriented.height }.sorted()
         guard !bands.isEmpty else { return nil }
         return Lines(height: Double(bands[bands.count * 9 / 10]), typical: Double(bands[bands.count / 2]),
                      count: bands.count / strips)

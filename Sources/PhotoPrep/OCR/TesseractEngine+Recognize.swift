@@ -117,8 +117,8 @@ extension TesseractEngine {
                 // Grain on a panel photographed in dim light becomes specks under a global threshold
                 // and hides low-contrast text (yellow on red); a 3×3 mean removes it, but also the
                 // strokes of small print (a page photographed from one side, read as a panel).
-                let measured = measuredLines(oriented, panel)
                 let page = panel.rect.area >= Self.pagePanelShare * Double(upright.width * upright.height)
+                let measured = measuredLines(oriented, panel, page: page)
                 let lines = measured.map { LetterSize.lineHeight($0, page: page && !panel.isDark) }
                 // Small print (see `LetterSize.smoothable`): short lines; a page's dozens of lines a little
                 // taller; or a page whose lines cannot be told apart: on a page of small print, dense and
@@ -322,9 +322,9 @@ extension TesseractEngine {
     /// The height and number of the lines of text of a panel (cut out and turned dark on light as
     /// `oriented`), measured with the panel's ground and text levels turned the same way; `nil` when
     /// unknown.
-    private func measuredLines(_ oriented: borrowing LeptonicaImage, _ panel: Panel) -> LetterSize.Lines? {
+    private func measuredLines(_ oriented: borrowing LeptonicaImage, _ panel: Panel, page: Bool) -> LetterSize.Lines? {
         guard let levels = panel.darkOnLightLevels else { return nil }
-        return LetterSize.lines(oriented, ground: levels.ground, text: levels.text)
+        return LetterSize.lines(oriented, ground: levels.ground, text: levels.text, page: page)
     }
 
     /// Small text is read again at the size Tesseract reads best (x-height about 20–30 px; only for OCR,
