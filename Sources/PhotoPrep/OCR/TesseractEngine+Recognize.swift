@@ -471,10 +471,11 @@ extension TesseractEngine {
     /// One reading of `image`, its lines' boxes brought back to the upright picture: divided by `scale`,
     /// moved by `offset` (`image` cut out of the panel there), then moved by `origin` or, for a
     /// rectified panel, through `map`; found with `layout` when given, else with the options' layout.
-    /// Junk is dropped (`LineFilter`); unsure Korean lines are read again alone (`readingAlone`).
+    /// Junk is dropped (`LineFilter`); unsure Korean lines are read again alone (`readingAlone`). With `rows`,
+    /// the rows of `image` its text lies in, its words' boxes end there.
     func pass(_ image: borrowing LeptonicaImage, scale: Double, offset: (x: Double, y: Double) = (0, 0),
                       origin: (x: Double, y: Double) = (0, 0), panel: PixelRect? = nil, map: ProjectiveMap? = nil,
-                      layout: PageLayout? = nil)
+                      layout: PageLayout? = nil, rows: ClosedRange<Double>? = nil)
         throws(OCRError) -> [FoundLine]
     {
         let lines: [TextLine]
@@ -496,8 +497,14 @@ extension TesseractEngine {
             }
         }
         return kept.map { clean in
-            let unscaled = clean.rect.divided(by: scale).moved(by: offset.x, offset.y)
             var line = clean
+            for i in line.words.indices {
+                guard let rows else { break }
+                let r = line.words[i].rect
+                line.words[i].rect.minY = min(max(r.minY, rows.lowerBound), rows.upperBound)
+                line.words[i].rect.maxY = min(max(r.maxY, rows.lowerBound), rows.upperBound)
+            }
+            let unscaled = line.rect.divided(by: scale).moved(by: offset.x, offset.y)
             let rect: PixelRect
             if let map {
                 rect = map.map(unscaled)
@@ -509,7 +516,7 @@ extension TesseractEngine {
             } else {
                 rect = unscaled.moved(by: origin.x, origin.y)
             }
-            return FoundLine(line: line, rect: rect, textHeight: clean.textHeight / scale, panel: panel,
+            return FoundLine(line: line, rect: rect, textHeight: line.textHeight / scale, panel: panel,
                              flat: map == nil ? nil : unscaled)
         }
     }

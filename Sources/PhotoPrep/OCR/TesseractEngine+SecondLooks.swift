@@ -76,12 +76,28 @@ extension TesseractEngine {
             let top = max(0, (Double(band.lowerBound) - 0.3 * h).rounded(.down))
             let cut = PixelRect(minX: 0, minY: top, maxX: Double(image.width),
                                 maxY: min(Double(image.height), Double(band.upperBound) + 0.3 * h))
+            // The lines above and below blanked out, halfway to them: a strip holding the tops of "Smoking Room"
+            // under a sign's 흡연실 read "Soe" (18%), and the next one's "Smoking Room" boxed 흡연실's bottom in.
+            // (Blanked, not cut off: a strip cut that close read 수하물 찾는 곳 as "Soe 젖는 주", 58%.)
+            let above = bands.last { $0.upperBound <= band.lowerBound }
+                .map { Double($0.upperBound + band.lowerBound) / 2 - top } ?? 0
+            let below = bands.first { $0.lowerBound >= band.upperBound }
+                .map { Double(band.upperBound + $0.lowerBound) / 2 - top } ?? cut.height
+            let blank = [PixelRect(minX: 0, minY: 0, maxX: cut.width, maxY: above),
+                         PixelRect(minX: 0, minY: below, maxX: cut.width, maxY: cut.height)]
+                .filter { $0.height >= 1 }.map { ($0, levels.ground) }
             let factor = LetterSize.aloneScale(lineHeight: h)
-            guard let strip = image.clipped(to: cut), let sized = strip.scaled(by: factor) else { continue }
+            guard let strip = image.clipped(to: cut)?.painted(blank), let sized = strip.scaled(by: factor) else {
+                continue
+            }
+            // Boxed within its band (a tenth of its height beyond): Tesseract boxed 흡연실 read alone across its
+            // whole strip, over the top of "Smoking Room" below it.
+            let rows = (Double(band.lowerBound) - 0.1 * h - top) * factor
+                ... (Double(band.upperBound) + 0.1 * h - top) * factor
             // Not a line read surely already: a band of two lines blur ran together, read as one, boxes both.
             // Most of its words are new: a syllable read surely, "연" of a sign's 흡연실, holds one word of three.
             out += try pass(sized, scale: factor, offset: (0, top), origin: origin, panel: panel, map: map,
-                            layout: .line).filter { l in
+                            layout: .line, rows: rows).filter { l in
                 l.line.confidence >= LineFilter.sure && FoundLine.wordsRead(l.line, by: sure.map(\.line)) < 0.5
             }
         }

