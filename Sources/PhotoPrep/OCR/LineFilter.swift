@@ -90,6 +90,23 @@ enum LineFilter {
         return syllables.count * 2 >= letters.count && Set(syllables).count >= 2
     }
 
+    /// Whether `clean`, a short line that `clean` made of `line`, lost a word at an end that stands as a
+    /// letter of the line would: as tall as its words (0.7–1.4×), as wide as half that or more, within a
+    /// word space of them. Tesseract can read a sign's first or last letter as a mark, dropped as noise, where
+    /// the line alone reads whole: a sign's 탑승구 read "-: 승구" in its panel, and 탑승구 alone.
+    static func lostLetterAtEnd(_ line: TextLine, cleaned clean: TextLine) -> Bool {
+        guard clean.words.count < runningText, let first = clean.words.first, let last = clean.words.last,
+              let i = line.words.firstIndex(of: first), let j = line.words.lastIndex(of: last)
+        else { return false }
+        let h = clean.textHeight
+        func letterBeside(_ w: TextWord, _ k: TextWord) -> Bool {
+            w.rect.height >= 0.7 * h && w.rect.height <= 1.4 * h && w.rect.width >= 0.5 * h
+                && max(k.rect.minX - w.rect.maxX, w.rect.minX - k.rect.maxX) <= h
+        }
+        return i > 0 && letterBeside(line.words[i - 1], first)
+            || j + 1 < line.words.count && letterBeside(line.words[j + 1], last)
+    }
+
     /// A word that is only a symbol or a single low-confidence mark, as panel edges and bricks give.
     static func isNoise(_ w: TextWord) -> Bool { isNoise(w, confidence: w.confidence) }
 

@@ -490,6 +490,10 @@ extension TesseractEngine {
             for piece in LineSplitter.split(line) {
                 if let clean = LineFilter.clean(piece) {
                     kept.append(clean)
+                    if LineFilter.lostLetterAtEnd(piece, cleaned: clean), secondLooks < Self.secondLooks {
+                        secondLooks += 1
+                        kept += try readingAlone(piece, in: image)
+                    }
                 } else if LineFilter.deservesSecondLook(piece), secondLooks < Self.secondLooks {
                     secondLooks += 1
                     kept += try readingAlone(piece, in: image)

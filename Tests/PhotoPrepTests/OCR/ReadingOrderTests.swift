@@ -489,6 +489,29 @@ import Testing
         // Latin lines are not: a short unsure Latin word is a texture's as often as a sign's.
         #expect(!LineFilter.deservesSecondLook(Self.line([("No", 45, false)])))
     }
+
+    /// A short line that lost a letter-sized mark at an end is read again alone: a sign's 탑승구 read "-: 승구"
+    /// in its panel, "-:" at 54% as tall and wide as 승 beside it, and 탑승구 at 93% alone. Not for a bar at a
+    /// panel's edge, a speck, a mark far off, nor a line that lost nothing.
+    @Test func aShortLineThatLostALetterAtAnEndIsReadAgain() throws {
+        func word(_ t: String, _ c: Double, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> TextWord {
+            TextWord(text: t, confidence: c, rect: PixelRect(minX: x0, minY: y0, maxX: x1, maxY: y1),
+                     inDictionary: false)
+        }
+        func losesALetter(_ first: TextWord) throws -> Bool {
+            let read = TextLine(words: [first, word("승", 86, 437, 113, 512, 217), word("구", 92, 535, 114, 610, 213)],
+                                slope: 0)
+            let clean = try #require(LineFilter.clean(read))
+            #expect(clean.text == "승구")
+            return LineFilter.lostLetterAtEnd(read, cleaned: clean)
+        }
+        #expect(try losesALetter(word("-:", 54, 321, 116, 413, 218)))
+        #expect(try !losesALetter(word("|", 30, 395, 110, 410, 220)))
+        #expect(try !losesALetter(word("-", 30, 380, 190, 410, 200)))
+        #expect(try !losesALetter(word("-:", 54, 100, 116, 192, 218)))
+        let whole = TextLine(words: [word("승", 86, 437, 113, 512, 217), word("구", 92, 535, 114, 610, 213)], slope: 0)
+        #expect(!LineFilter.lostLetterAtEnd(whole, cleaned: try #require(LineFilter.clean(whole))))
+    }
 }
 
 @Suite struct PassGeometryTests {
