@@ -90,10 +90,10 @@ enum LineFilter {
         return syllables.count * 2 >= letters.count && Set(syllables).count >= 2
     }
 
-    /// Whether `clean`, a short line that `clean` made of `line`, lost a word at an end that stands as a
-    /// letter of the line would: as tall as its words (0.7–1.4×), as wide as half that or more, within a
-    /// word space of them. Tesseract can read a sign's first or last letter as a mark, dropped as noise, where
-    /// the line alone reads whole: a sign's 탑승구 read "-: 승구" in its panel, and 탑승구 alone.
+    /// Whether `clean`, a short line (under `runningText` words) that `clean(_:)` made of `line`, lost a word at
+    /// an end that stands as a letter of the line would: as tall as its words (0.7–1.4×), as wide as half that or
+    /// more, within a word space of them. Tesseract can read a sign's first or last letter as a mark, dropped as
+    /// noise, where the line alone reads whole: a sign's 탑승구 read "-: 승구" in its panel, and 탑승구 alone.
     static func lostLetterAtEnd(_ line: TextLine, cleaned clean: TextLine) -> Bool {
         guard clean.words.count < runningText, let first = clean.words.first, let last = clean.words.last,
               let i = line.words.firstIndex(of: first), let j = line.words.lastIndex(of: last)

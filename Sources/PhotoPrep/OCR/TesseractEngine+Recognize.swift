@@ -502,11 +502,12 @@ extension TesseractEngine {
         }
         return kept.map { clean in
             var line = clean
-            for i in line.words.indices {
-                guard let rows else { break }
-                let r = line.words[i].rect
-                line.words[i].rect.minY = min(max(r.minY, rows.lowerBound), rows.upperBound)
-                line.words[i].rect.maxY = min(max(r.maxY, rows.lowerBound), rows.upperBound)
+            if let rows {
+                for i in line.words.indices {
+                    let r = line.words[i].rect
+                    line.words[i].rect.minY = min(max(r.minY, rows.lowerBound), rows.upperBound)
+                    line.words[i].rect.maxY = min(max(r.maxY, rows.lowerBound), rows.upperBound)
+                }
             }
             let unscaled = line.rect.divided(by: scale).moved(by: offset.x, offset.y)
             let rect: PixelRect
