@@ -115,10 +115,13 @@ struct LeptonicaImage: ~Copyable {
         LeptonicaImage(owning: pixBackgroundNormSimple(pix, nil, nil))
     }
 
-    /// The grey level `level` of a picture whose ground stood at `ground` takes in it evened out
-    /// (`backgroundNormalized`: Leptonica brings the ground to 200 and scales each pixel with it).
-    static func evened(_ level: UInt8, ground: UInt8) -> UInt8 {
-        UInt8(min(255, Int(level) * 200 / max(1, Int(ground))))
+    /// `body` run on this 8-bit picture with its ground evened out (`backgroundNormalized`: Leptonica brings the
+    /// ground to 200 and scales each pixel with it) and smoothed (evening out scales the grain up too), and with
+    /// `threshold`, an ink threshold for its ground at `ground`, scaled the same way: where shade or grain took the
+    /// ground for ink and ran its lines into one band, the ink found again. `nil` when Leptonica fails.
+    func withGroundEvened<T>(threshold: UInt8, ground: UInt8, _ body: (borrowing LeptonicaImage, UInt8) -> T) -> T? {
+        guard let evened = backgroundNormalized()?.smoothed() else { return nil }
+        return body(evened, UInt8(min(255, Int(threshold) * 200 / max(1, Int(ground)))))
     }
 
     /// The part of the picture inside `rect` (clamped to the picture), as a new image.

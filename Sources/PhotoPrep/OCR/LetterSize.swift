@@ -36,16 +36,17 @@ enum LetterSize {
         var all = oriented.inkBandHeights(below: threshold, strips: strips, minInk: minInk)
         // Where the threshold lies within the ground's grain, or shade darkens part of the ground past it, the
         // ground counts as ink and a strip's lines run into one band: then a sign's lines are measured on its ground
-        // evened out and smoothed (`TesseractEngine.readingMissedLines` finds its bands so too). Yellow on a grainy
-        // green panel, its text's level blended 33 below its ground, measured one band 610–629 px tall in each
-        // strip and its lines 24 px, for 108 px lines of Hangul (read at full size, its layout analysis found one
-        // line of four). Not a page's: one whose lines all run together is small print, blurred (see
-        // `lineHeight`); a shaken page of small print so measured read as 26 lines of junk.
+        // evened out (`LeptonicaImage.withGroundEvened`, as `TesseractEngine.readingMissedLines` finds its bands).
+        // Yellow on a grainy green panel, its text's level blended 33 below its ground, measured one band 610–629
+        // px tall in each strip and its lines 24 px, for 108 px lines of Hangul (read at full size, its layout
+        // analysis found one line of four). Not a page's: one whose lines all run together is small print, blurred
+        // (see `lineHeight`); a shaken page of small print so measured read as 26 lines of junk.
         if !page, all.filter({ $0 * 2 > oriented.height }).count * 2 > strips,
-           let evened = oriented.backgroundNormalized()?.smoothed()
+           let again = oriented.withGroundEvened(threshold: threshold, ground: ground, { evened, below in
+               evened.inkBandHeights(below: below, strips: strips, minInk: minInk)
+           })
         {
-            all = evened.inkBandHeights(below: LeptonicaImage.evened(threshold, ground: ground), strips: strips,
-                                        minInk: minInk)
+            all = again
         }
         let bands = all.filter { $0 >= 8 && $0 * 2 <= oriented.height }.sorted()
         guard !bands.isEmpty else { return nil }

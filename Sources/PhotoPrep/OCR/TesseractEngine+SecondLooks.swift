@@ -47,14 +47,16 @@ extension TesseractEngine {
         let ink = image.inkBands(below: threshold, columns: columns, minInk: minInk)
         var bands = Self.textBands(ink, height: image.height)
         // Light falling off across the panel (a shadow over its lower half) takes the ground for ink where it
-        // is darker, and the lines' bands run into one, over half the panel: then the ground is evened out, the
-        // threshold with it, and smoothed (evening out scales the shaded ground's grain up too). A shaken sign's
-        // 은행 over "Bank", its ground measured 136 and its text 100, lay in one band of ink down to its bottom.
-        // (Only then: a band's reading alone depends on its bounds, and bounds a few pixels off read "eee" at
-        // 24% where 종합운동장 read at 95%.)
-        if ink.contains(where: { $0.count * 2 > image.height }), let evened = image.backgroundNormalized()?.smoothed() {
-            bands = Self.textBands(evened.inkBands(below: LeptonicaImage.evened(threshold, ground: levels.ground),
-                                                   columns: columns, minInk: minInk), height: image.height)
+        // is darker, and the lines' bands run into one, over half the panel: then they are found on its ground
+        // evened out (`LeptonicaImage.withGroundEvened`). A shaken sign's 은행 over "Bank", its ground measured
+        // 136 and its text 100, lay in one band of ink down to its bottom. (Only then: a band's reading alone
+        // depends on its bounds, and bounds a few pixels off read "eee" at 24% where 종합운동장 read at 95%.)
+        if ink.contains(where: { $0.count * 2 > image.height }),
+           let again = image.withGroundEvened(threshold: threshold, ground: levels.ground, { evened, below in
+               evened.inkBands(below: below, columns: columns, minInk: minInk)
+           })
+        {
+            bands = Self.textBands(again, height: image.height)
         }
         // Missed: the lines read cover less than `coveredBand` of its height. And not much lower than the
         // lines read: grain and scratches make thin bands, and a line left out is a big one. (A sure line over
