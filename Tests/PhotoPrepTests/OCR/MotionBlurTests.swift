@@ -105,6 +105,28 @@ import Testing
         #expect(after < 0.8 * before, "pixels of ink or paper that the sharp page has not: \(before) → \(after)")
     }
 
+    @Test func aSignReadSurelyThoughSmearedIsReadOnce() throws {
+        let truth = ["Platform 4", "Tickets", "Lost property", "Exit"]
+        let sign = try OCRFixtures.magick([
+            "-size", "1200x860", "xc:#e8e6df", "-font", "DejaVu-Sans-Bold", "-pointsize", "92", "-fill", "#1d2330",
+            "-interline-spacing", "60", "-annotate", "+90+170", truth.joined(separator: "\n"), "-colorspace", "gray",
+            "pgm:-",
+        ])
+        let smeared = Self.streaked(sign, length: 8, angle: 160)
+        let engine = try TesseractEngine()
+        let read = try engine.recognize(smeared)
+        #expect(OCRFixtures.found(truth, in: read.lines.map(\.text)).count == truth.count, "read \(read.lines)")
+        // The streak is there to be removed, and the sign reads little: the test's premises.
+        #expect(MotionBlur.estimate(smeared.pixels, width: smeared.width, height: smeared.height,
+                                    lines: read.lines.map(\.box)) != nil)
+        #expect(read.lines.reduce(0) { $0 + $1.text.count } < Int(TesseractEngine.littleRead))
+        let work = engine.pixelsRecognized
+        engine.pixelsRecognized = 0
+        engine.options.removeMotionBlur = false
+        _ = try engine.recognize(smeared)
+        #expect(work == engine.pixelsRecognized, "read with the streak removed as well")
+    }
+
     @Test func aPageSmearedAlongItsLinesIsRead() throws {
         let truth = Self.pageLines(30, seed: 9)
         let blurred = Self.streaked(try Self.page(truth), length: 8, angle: 172)
