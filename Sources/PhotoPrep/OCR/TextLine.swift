@@ -66,6 +66,9 @@ struct TextWord: Equatable, Sendable {
     var rect: PixelRect
     /// Whether Tesseract found the word in its dictionary.
     var inDictionary: Bool
+    /// Whether it is one word with the word before it, however far apart they stand: two syllables Tesseract
+    /// read as words that its dictionary knows as one (`TesseractEngine.joiningSplitSyllables`).
+    var joinsPrevious = false
 }
 
 /// A line of words as one recognition pass found it, in that pass's image coordinates.
@@ -89,7 +92,7 @@ struct TextLine: Equatable, Sendable {
     /// 1.1 text heights: CJK syllables sit on a square em, so within a word the pitch is about one
     /// height whatever ink each syllable has (입 and 구 leave a gap of 0.27 heights at a pitch of
     /// 1.05), while a space adds a third of an em (pitches of 1.14–1.5 across the harness's signs,
-    /// in Noto and Nanum fonts).
+    /// in Noto and Nanum fonts). Or the dictionary's word (`TextWord.joinsPrevious`).
     var readerWords: [[TextWord]] {
         guard let first = words.first else { return [] }
         if isLetterSpacedWord { return [words] }
@@ -101,7 +104,7 @@ struct TextLine: Equatable, Sendable {
             let lastMiddle = prev.rect.maxX - prev.rect.width / Double(2 * max(prev.text.count, 1))
             let firstMiddle = w.rect.minX + w.rect.width / Double(2 * max(w.text.count, 1))
             let onePitch = firstMiddle - lastMiddle < 1.1 * h
-            if cjk && (tight || onePitch) { out[out.count - 1].append(w) } else { out.append([w]) }
+            if cjk && (tight || onePitch || w.joinsPrevious) { out[out.count - 1].append(w) } else { out.append([w]) }
         }
         return out
     }
@@ -112,16 +115,16 @@ struct TextLine: Equatable, Sendable {
     /// Spaced so, the syllables stand as far apart as words do (a pitch of 1.31 heights for 안전문 on a
     /// sign in a held-out font), but a line of single syllables each a word of its own is rare.
     ///
-    /// The syllables' em is their height, or their width where Tesseract's boxes are wider than tall: a
-    /// syllable stands on a square em, but Tesseract can box only part of one (a held-out sign's 100 px
-    /// 수유실 boxed 45, 48 and 102 px tall, 99, 82 and 69 wide), and measured by such heights its syllables
-    /// stood 2.3 heights apart.
+    /// The syllables' em is the longest side of their boxes: a syllable stands on a square em, but Tesseract
+    /// can box only part of one (a held-out sign's 100 px 수유실 boxed 45, 48 and 102 px tall, 99, 82 and 69
+    /// wide), and measured by such heights its syllables stood 2.3 heights apart. Smeared by a moving camera,
+    /// the same word boxed 15, 16 and 35 px tall and 28, 16 and 24 wide, its pitches 38 and 39 px: 1.6 of
+    /// the middle width, 1.1 of the tallest box.
     var isLetterSpacedWord: Bool {
         guard words.count >= 2,
               words.allSatisfy({ $0.text.unicodeScalars.count == 1 && Self.isCJK($0.text.unicodeScalars.first) })
         else { return false }
-        let widths = words.map(\.rect.width).sorted()
-        let h = max(textHeight, widths[widths.count / 2], 1)
+        let h = max(words.map { max($0.rect.width, $0.rect.height) }.max() ?? 0, 1)
         let pitches = zip(words, words.dropFirst()).map { $1.rect.midX - $0.rect.midX }
         guard let low = pitches.min(), let high = pitches.max() else { return false }
         return low > 0 && high <= Self.letterSpacedPitch * h && high <= 1.25 * low

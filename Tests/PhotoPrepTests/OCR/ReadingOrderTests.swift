@@ -745,6 +745,10 @@ import Testing
         let line = TextLine(words: [word("수", 185, 1072, 99, 45), word("유", 306, 1070, 82, 48),
                                     word("실", 408, 1017, 69, 102)], slope: 0)
         #expect(line.text == "수유실")
+        // The same word on a sign a moving camera smeared (38 px syllables): 수 and 유 boxed 15 and 16 px tall.
+        let smeared = TextLine(words: [word("수", 117, 16, 28, 15), word("유", 161, 15, 16, 16),
+                                       word("실", 196, 13, 24, 35)], slope: 0)
+        #expect(smeared.text == "수유실")
         // Two syllables as wide apart, each boxed whole, are two words.
         let apart = TextLine(words: [word("동", 0, 0, 90, 100), word("역", 300, 0, 90, 100)], slope: 0)
         #expect(apart.text == "동 역")

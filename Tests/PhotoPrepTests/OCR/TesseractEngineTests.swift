@@ -75,6 +75,32 @@ import Testing
         #expect(engine.boolVariable("textord_tabfind_find_tables") == false)
     }
 
+    /// Tesseract's Korean model can read a word's syllables as words of their own, farther apart than
+    /// `TextLine.text` joins: two, neither in its dictionary, are one word where together they are one it
+    /// knows. The words as it read 종합운동장 on a harness sign (boxes as it gave them, 35 px Hangul).
+    @Test func twoSyllablesReadAsWordsAreOneWhereTogetherTheyAreAWord() throws {
+        let engine = try TesseractEngine(languages: "kor+eng")
+        func word(_ text: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, known: Bool = false) -> TextWord {
+            TextWord(text: text, confidence: 93, rect: PixelRect(minX: x, minY: y, maxX: x + w, maxY: y + h),
+                     inDictionary: known)
+        }
+        func line(_ words: [TextWord]) -> String { engine.joiningSplitSyllables(TextLine(words: words, slope: 0)).text }
+        let read = [word("종", 12, 24, 33, 33), word("합", 54, 23, 26, 35), word("운동장", 89, 29, 87, 31, known: true)]
+        #expect(TextLine(words: read, slope: 0).text == "종 합 운동장")
+        #expect(line(read) == "종합 운동장")
+        // Joined so, each syllable keeps its box: 관리사무소, as another sign's words were read (리 and 사 one pitch
+        // apart, 리's ink narrower than 관's), stays one word.
+        #expect(line([word("관", 129, 56, 62, 63), word("리", 199, 53, 48, 65), word("사", 265, 51, 57, 65),
+                      word("무소", 325, 53, 127, 61, known: true)]) == "관리사무소")
+        // Two syllables that make no word together stay two (곳 and 실); so do two that would, far apart.
+        #expect(line([word("찾는", 0, 24, 60, 34, known: true), word("곳", 72, 24, 30, 34), word("실", 120, 24, 30, 34)])
+            == "찾는 곳 실")
+        #expect(line([word("종", 12, 24, 33, 33), word("합", 150, 23, 26, 35), word("운동장", 189, 29, 87, 31, known: true)])
+            == "종 합 운동장")
+        // Latin letters are not joined.
+        #expect(line([word("A", 0, 24, 30, 34), word("B", 40, 24, 30, 34)]) == "A B")
+    }
+
     /// A page's words are walked in layout order (`CTesseractWords`), not with Tesseract's reading-order
     /// iterator, which walked the page's results from the start again for every word. On a page of two
     /// columns with a title and a line of Hangul, the tesseract CLI's own walk (its TSV, the same settings
