@@ -452,6 +452,13 @@ import Testing
         var tall = running
         tall.words[0].rect.maxY = 60
         #expect(LineFilter.clean(tall)?.text == "train thank state have guided")
+        // A word of x-height letters stands lower than the line's middle word: a poster's "Smooth" read "iooth"
+        // (0%), 10 px tall where the line's words stood 11–19 px, stays; a speck a third as tall goes.
+        var low = running
+        low.words[0].rect.minY = 12
+        #expect(LineFilter.clean(low)?.text == "council train thank state have guided")
+        low.words[0].rect.minY = 20
+        #expect(LineFilter.clean(low)?.text == "train thank state have guided")
         // The line is judged on its own words: unsure end words do not carry a line that is not text.
         #expect(LineFilter.clean(Self.line([("wee", 10, false), ("EOE", 30, false), ("nen", 20, false), ("sii", 30, false),
                                             ("Ree", 25, false), ("ooo", 5, false)])) == nil)
