@@ -124,7 +124,10 @@ extension TesseractEngine {
     private func readRow(_ image: borrowing LeptonicaImage, factor: Double, frame: Int, at around: PixelRect)
         throws(OCRError) -> (kept: [FoundLine], nearlyKept: Bool)
     {
+        // Cut at gaps, as every reading is: a row read on along its line can reach across the gap between two
+        // panels whose lines stand level.
         let lines = try readCutOut(image, factor: factor, frame: frame, origin: (around.minX, around.minY))
+            .flatMap(LineSplitter.split)
         return (lines.compactMap { FoundLine(line: $0, rect: $0.rect, textHeight: $0.textHeight).keepingSureWords() },
                 lines.contains { $0.words.contains(where: TextSpotter.nearlyKept) })
     }

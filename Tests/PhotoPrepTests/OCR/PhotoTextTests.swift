@@ -125,6 +125,19 @@ import Testing
         #expect(result.lines.map(\.text) == ["매표소", "Tickets", "나가는 곳", "Way Out"])
     }
 
+    @Test func linesOfTwoPanelsStandingLevelAreNotReadAsOne() throws {
+        // A scene rendered by the evaluation harness (held-out seed 3141, rotated-04), reduced to 1152×1536: two
+        // posters side by side, turned a quarter, a line on each, level with each other across the wall between
+        // them. Each poster read its line, but a row read on along its line (the spotter's) reached across the
+        // wall, the posters' edges read ":" between the lines, and "Trains every 8 minutes Trains every 5
+        // minutes" stood for both.
+        let image = try OCRFixtures.magick([OCRFixtures.committedPath("two-posters-turned-level-lines.jpg"),
+                                            "-resize", "1536x2048", "ppm:-"])
+        let result = try TesseractEngine(languages: "eng").recognize(image)
+        #expect(result.lines.map(\.text) == ["Trains every 8 minutes", "Trains every 5 minutes"])
+        #expect(result.textRotation == 90)
+    }
+
     @Test func aSyllableRowReadInPiecesIsReadAgainWhole() throws {
         // A panel of a sign wall rendered by the evaluation harness (held-out seed 1616 from one side and
         // shaken, korean-04), cut out with its wall: bold 은행 over "Bank". Its readings took the row of
