@@ -131,9 +131,9 @@ public final class TesseractEngine {
     }
 
     /// Whether `result` is a sign of a few lines, each read surely (`sureLines`), three at least: what a
-    /// moving camera smeared there was read. The shaken harness sets' signs read so (six of four sets, read at
-    /// 95–96%) read the same with the streak removed, for a second whole reading each (1–1.5 s); a shaken page
-    /// read as its title alone holds a line or two.
+    /// moving camera smeared there was read. The shaken harness sets' signs read so (five of four sets, their
+    /// lines at 93–97%) read the same with the streak removed, for a second whole reading each (0.9–1.4 s); a
+    /// shaken page read as its title alone holds a line or two.
     static func isSureSign(_ result: OCRResult) -> Bool {
         result.lines.count >= 3 && result.lines.allSatisfy { $0.confidence >= sureLines }
     }
