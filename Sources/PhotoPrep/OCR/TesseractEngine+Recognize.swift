@@ -547,7 +547,9 @@ extension TesseractEngine {
             guard alone(prev), alone(w), !prev.joinsPrevious else { continue }
             let em = max(prev.rect.width, prev.rect.height, w.rect.width, w.rect.height)
             let pitch = w.rect.midX - prev.rect.midX
-            if pitch > 0, pitch <= TextLine.letterSpacedPitch * em, TessBaseAPIIsValidWord(api, prev.text + w.text) != 0 {
+            if pitch > 0, pitch <= TextLine.letterSpacedPitch * em,
+               TessBaseAPIIsValidWord(api, prev.text + w.text) != 0
+            {
                 out.words[i].joinsPrevious = true
             }
         }
