@@ -28,7 +28,8 @@ enum PageLayout: Sendable {
 
 extension TesseractEngine {
     /// One recognition pass over `image`: its text lines with their words, in Tesseract's order, in
-    /// `image`'s pixel coordinates. Blank words and lines are left out.
+    /// `image`'s pixel coordinates. Blank words and lines are left out; syllables read as words that make one
+    /// word are marked so (`joiningSplitSyllables`), for every reading alike.
     ///
     /// The corresponding C functions are `TessBaseAPISetImage2`, `TessBaseAPIRecognize` and the
     /// `TessResultIterator` functions at `RIL_WORD`.
@@ -63,7 +64,7 @@ extension TesseractEngine {
         var current: [TextWord] = []
         var slope = 0.0
         func flush() {
-            if !current.isEmpty { lines.append(TextLine(words: current, slope: slope)) }
+            if !current.isEmpty { lines.append(joiningSplitSyllables(TextLine(words: current, slope: slope))) }
             current = []
         }
         repeat {
@@ -92,6 +93,32 @@ extension TesseractEngine {
         } while (layoutOrder ? CTesseractWords_next(it) : TessResultIteratorNext(it, RIL_WORD)) != 0
         flush()
         return lines
+    }
+
+    /// `line` with each two Hangul, Han or Kana syllables that Tesseract read as words of their own, neither
+    /// in its dictionary, read as one word (`TextWord.joinsPrevious`) where together they are a word it knows
+    /// (`TessBaseAPIIsValidWord`) and stand no farther apart than a letter-spaced word's syllables
+    /// (`TextLine.letterSpacedPitch` ems, the longest side of their boxes). Its Korean model read 종합운동장 on
+    /// three harness signs as "종 합 운동장", 종 and 합 1.1 ems apart: as far as a space can be
+    /// (`TextLine.readerWords`). 종합 is a word. The words keep their boxes, which `readerWords` measures.
+    func joiningSplitSyllables(_ line: TextLine) -> TextLine {
+        guard line.words.count >= 2, !line.isLetterSpacedWord else { return line }
+        func alone(_ w: TextWord) -> Bool {
+            !w.inDictionary && w.text.unicodeScalars.count == 1 && TextLine.isCJK(w.text.unicodeScalars.first)
+        }
+        var out = line
+        for i in out.words.indices.dropFirst() {
+            let prev = out.words[i - 1], w = out.words[i]
+            guard alone(prev), alone(w), !prev.joinsPrevious else { continue }
+            let em = max(prev.rect.width, prev.rect.height, w.rect.width, w.rect.height)
+            let pitch = w.rect.midX - prev.rect.midX
+            if pitch > 0, pitch <= TextLine.letterSpacedPitch * em,
+               TessBaseAPIIsValidWord(api, prev.text + w.text) != 0
+            {
+                out.words[i].joinsPrevious = true
+            }
+        }
+        return out
     }
 
     /// The lines of a part of the picture cut out with its corner at `origin`, enlarged by `factor` and

@@ -505,7 +505,7 @@ extension TesseractEngine {
             }
         }
         return kept.map { clean in
-            var line = joiningSplitSyllables(clean)
+            var line = clean
             if let rows {
                 for i in line.words.indices {
                     let r = line.words[i].rect
@@ -528,32 +528,6 @@ extension TesseractEngine {
             return FoundLine(line: line, rect: rect, textHeight: line.textHeight / scale, panel: panel,
                              flat: map == nil ? nil : unscaled)
         }
-    }
-
-    /// `line` with each two Hangul, Han or Kana syllables that Tesseract read as words of their own, neither
-    /// in its dictionary, read as one word (`TextWord.joinsPrevious`) where together they are a word it knows
-    /// (`TessBaseAPIIsValidWord`) and stand no farther apart than a letter-spaced word's syllables
-    /// (`TextLine.letterSpacedPitch` ems, the longest side of their boxes). Its Korean model read 종합운동장 on
-    /// three harness signs as "종 합 운동장", 종 and 합 1.1 ems apart: as far as a space can be
-    /// (`TextLine.readerWords`). 종합 is a word. The words keep their boxes, which `readerWords` measures.
-    func joiningSplitSyllables(_ line: TextLine) -> TextLine {
-        guard line.words.count >= 2, !line.isLetterSpacedWord else { return line }
-        func alone(_ w: TextWord) -> Bool {
-            !w.inDictionary && w.text.unicodeScalars.count == 1 && TextLine.isCJK(w.text.unicodeScalars.first)
-        }
-        var out = line
-        for i in out.words.indices.dropFirst() {
-            let prev = out.words[i - 1], w = out.words[i]
-            guard alone(prev), alone(w), !prev.joinsPrevious else { continue }
-            let em = max(prev.rect.width, prev.rect.height, w.rect.width, w.rect.height)
-            let pitch = w.rect.midX - prev.rect.midX
-            if pitch > 0, pitch <= TextLine.letterSpacedPitch * em,
-               TessBaseAPIIsValidWord(api, prev.text + w.text) != 0
-            {
-                out.words[i].joinsPrevious = true
-            }
-        }
-        return out
     }
 
     /// How much readable text a set of lines holds: letters and digits of words that are either in the
