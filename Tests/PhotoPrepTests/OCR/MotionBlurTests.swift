@@ -158,7 +158,8 @@ import Testing
         let first = try engine.recognize(image)
         engine.options.removeMotionBlur = true
         let read = try engine.recognize(image)
-        let before = Self.wordsOf(page, in: first.lines.map(\.text)), after = Self.wordsOf(page, in: read.lines.map(\.text))
+        let before = Self.wordsOf(page, in: first.lines.map(\.text))
+        let after = Self.wordsOf(page, in: read.lines.map(\.text))
         #expect(after >= 180 && after > 2 * before, "words of the page read: \(before) → \(after)")
         // The premises: a page read as junk, its streak shallower than a sign's would need.
         let grey = image.grey()
