@@ -28,18 +28,23 @@ struct MotionBlur {
     /// their text lines' normal, the harness's sharp photos and busy streets dip 1.7 at most, the pages it
     /// shook 1.6–4.0 (those that lost lines 1.9 or more).
     static let deep = 1.8
-    /// The dip that is a streak on a page read as junk (`TesseractEngine.junkPage`), measured in its lines'
-    /// tiles: the harness's sharp pages so read (small print, ten of them) dip 0.9 at most; shaken pages read
-    /// so dip 1.1–3.6, and one shaken 6 px along its lines (seed 6061's pages-03, 1.1) read 21 of its 97
-    /// lines, 82 with the streak removed.
-    static let deepOnAJunkPage = 1.0
+    /// The dip that is a streak under a reading of junk (`TesseractEngine.readAsJunk`), over `manyTiles` of its
+    /// lines' tiles at least: the harness's sharp photos so read (pages of small print) dip 0.9 at most; shaken
+    /// ones so read dip 1.1–3.6. A page shaken 6 px along its lines under grain (seed 6061's pages-03, 1.1) read 21 of its
+    /// 97 lines, 82 with the streak removed; a poster's two lines of small print (seed 2121's posters-03, 1.6)
+    /// read as scraps, whole with it removed.
+    static let deepUnderJunk = 1.0
+    /// The tiles a dip shallower than `deep` must be measured over: over a few, a sharp photo's spectrum dips
+    /// deeper (the harness's streets and signs, a camera's portrait: up to 1.2 over 4–11 tiles).
+    static let manyTiles = 12
 
     /// The motion blur along or aslant text lines lying at `lineAngle` degrees (0 for lines as a picture
     /// read upright holds them, 90 for lines turned a quarter) in the grey picture `pixels` (`width`×`height`,
     /// one byte a pixel), measured in the tiles that hold some of `lines` (boxes in its pixels; all
-    /// tiles when `nil`); `nil` where none shows (a dip shallower than `deep`) or fewer than four tiles
-    /// hold lines and texture. The text is what must be sharp: a poster photographed through a moving
-    /// train's window stands sharp before trees smeared 5 px (an ICDAR photo).
+    /// tiles when `nil`); `nil` where none shows (a dip shallower than `deep`, or than `Self.deep` over fewer
+    /// than `manyTiles` tiles) or fewer than four tiles hold lines and texture. The text is what must be sharp:
+    /// a poster photographed through a moving train's window stands sharp before trees smeared 5 px (an ICDAR
+    /// photo).
     static func estimate(_ pixels: [UInt8], width: Int, height: Int, linesAt lineAngle: Double = 0,
                          lines: [Moment.Box]? = nil, deep: Double = deep) -> MotionBlur?
     {
@@ -87,7 +92,8 @@ struct MotionBlur {
         let tiles = chosen.count
         guard tiles >= 4 else { return nil }
         let logPower = power.map { log($0 / Double(tiles) + 1e-9) }
-        return deepestDip(logPower, normal: (lineAngle + 90).truncatingRemainder(dividingBy: 180), deep: deep)
+        return deepestDip(logPower, normal: (lineAngle + 90).truncatingRemainder(dividingBy: 180),
+                          deep: tiles >= manyTiles ? deep : max(deep, Self.deep))
     }
 
     /// The deepest first dip of a `tile`×`tile` log power spectrum (in the transform's order, the zero

@@ -110,13 +110,13 @@ public final class TesseractEngine {
               first.confidence < Self.unsurePage || first.readable < Self.littleRead && !Self.isSureSign(first.result)
         else { return first.result }
         let grey = image.grey()
-        // A page read as junk is likelier smeared than a sign read unsurely: a shallower dip will do.
-        let junkPage = first.result.lines.count >= Self.pageLines && first.confidence < Self.junkPage
+        // What reads as junk is likelier smeared than what reads unsurely: a shallower dip will do.
+        let junk = first.confidence < Self.readAsJunk
         // The lines lie level in the upright frame; in the picture, turned back by the quarter turns.
         guard let blur = MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height,
                                              linesAt: first.quarterTurns % 2 == 0 ? 0 : 90,
                                              lines: first.result.lines.map(\.box),
-                                             deep: junkPage ? MotionBlur.deepOnAJunkPage : MotionBlur.deep)
+                                             deep: junk ? MotionBlur.deepUnderJunk : MotionBlur.deep)
         else { return first.result }
         let sharp = Raster(width: grey.width, height: grey.height, channels: 1,
                            pixels: blur.removed(from: grey.pixels, width: grey.width, height: grey.height))
@@ -150,9 +150,9 @@ public final class TesseractEngine {
     /// either way, a few scraps more or less.
     static let sharperGain = 1.2
 
-    /// A page read at a mean confidence under this reads as junk: the harness's shaken pages read at 38–57%.
-    /// Its streak is looked for more keenly (`MotionBlur.deepOnAJunkPage`).
-    static let junkPage = 60.0
+    /// A reading at a mean confidence under this reads as junk (the harness's shaken pages read at 38–57%), and
+    /// its streak is looked for more keenly (`MotionBlur.deepUnderJunk`).
+    static let readAsJunk = 60.0
 
     /// How much surer (mean confidence, in points) a reading with the blur removed that reads more must be to
     /// be kept however little more it reads. The shaken harness sets' posters and small print that read

@@ -161,13 +161,15 @@ import Testing
         let before = Self.wordsOf(page, in: first.lines.map(\.text))
         let after = Self.wordsOf(page, in: read.lines.map(\.text))
         #expect(after >= 180 && after > 2 * before, "words of the page read: \(before) → \(after)")
-        // The premises: a page read as junk, its streak shallower than a sign's would need.
+        // The premises: a page read as junk, its streak shallower than one read unsurely would need.
         let grey = image.grey()
         let boxes = first.lines.map(\.box)
-        #expect(first.lines.count >= TesseractEngine.pageLines)
+        let characters = first.lines.reduce(0) { $0 + $1.text.count }
+        let confidence = first.lines.reduce(0) { $0 + $1.confidence * Double($1.text.count) } / Double(characters)
+        #expect(confidence < TesseractEngine.readAsJunk)
         #expect(MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height, lines: boxes) == nil)
         #expect(MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height, lines: boxes,
-                                    deep: MotionBlur.deepOnAJunkPage) != nil)
+                                    deep: MotionBlur.deepUnderJunk) != nil)
     }
 
     /// How often each word (letters only) stands in `lines`.
