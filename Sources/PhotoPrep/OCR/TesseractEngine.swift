@@ -110,8 +110,10 @@ public final class TesseractEngine {
               first.confidence < Self.unsurePage || first.readable < Self.littleRead && !Self.isSureSign(first.result)
         else { return first.result }
         let grey = image.grey()
-        // What reads as junk is likelier smeared than what reads unsurely: a shallower dip will do.
+        // What reads as junk is likelier smeared than what reads unsurely: a shallower dip will do, where its
+        // lines hold words (`legibleLines`), so that their tiles are text's.
         let junk = first.confidence < Self.readAsJunk
+            && first.readable >= Self.legibleLines * Double(first.result.lines.count)
         // The lines lie level in the upright frame; in the picture, turned back by the quarter turns.
         guard let blur = MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height,
                                              linesAt: first.quarterTurns % 2 == 0 ? 0 : 90,
@@ -153,6 +155,12 @@ public final class TesseractEngine {
     /// A reading at a mean confidence under this reads as junk (the harness's shaken pages read at 38–57%), and
     /// its streak is looked for more keenly (`MotionBlur.deepUnderJunk`).
     static let readAsJunk = 60.0
+
+    /// Readable characters a line (`readableCharacters`) a reading of junk must hold for a shallower dip to
+    /// count: a page shaken along its lines read at 57% held 10 (seed 6061's pages-03: 21 of 97 lines read, 82
+    /// with the streak removed), a poster's lines 6; pages of scraps 0.8 and 1.3 (seed 1616's small-01, read
+    /// again for nothing in 20 s, and rotated-01, 1 → 15 lines of 97 in 11 s more).
+    static let legibleLines = 4.0
 
     /// How much surer (mean confidence, in points) a reading with the blur removed that reads more must be to
     /// be kept however little more it reads. The shaken harness sets' posters and small print that read
