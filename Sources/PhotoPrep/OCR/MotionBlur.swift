@@ -30,9 +30,9 @@ struct MotionBlur {
     static let deep = 1.8
     /// The dip that is a streak under a reading of junk (`TesseractEngine.readAsJunk`), over `manyTiles` of its
     /// lines' tiles at least: the harness's sharp photos so read (pages of small print) dip 0.9 at most; shaken
-    /// ones so read dip 1.1–3.6. A page shaken 6 px along its lines under grain (seed 6061's pages-03, 1.1) read 21 of its
-    /// 97 lines, 82 with the streak removed; a poster's two lines of small print (seed 2121's posters-03, 1.6)
-    /// read as scraps, whole with it removed.
+    /// ones so read dip 1.1–3.6. A page shaken 6 px along its lines under grain (seed 6061's pages-03, 1.1) read
+    /// 21 of its 97 lines, 82 with the streak removed; a poster's two lines of small print (seed 2121's
+    /// posters-03, 1.6) read as scraps, whole with it removed.
     static let deepUnderJunk = 1.0
     /// The tiles a dip shallower than `deep` must be measured over: over a few, a sharp photo's spectrum dips
     /// deeper (the harness's streets and signs, a camera's portrait: up to 1.2 over 4–11 tiles).
