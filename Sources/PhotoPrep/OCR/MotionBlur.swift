@@ -99,7 +99,7 @@ struct MotionBlur {
     /// The deepest first dip of a `tile`×`tile` log power spectrum (in the transform's order, the zero
     /// frequency first) along any direction but those within `nearNormal` of `normal` (the text lines'
     /// normal), against the spectrum across that direction; `nil` where it is shallower than `deep`.
-    static func deepestDip(_ spectrum: [Double], normal: Double, deep: Double = deep) -> MotionBlur? {
+    static func deepestDip(_ spectrum: [Double], normal: Double, deep: Double) -> MotionBlur? {
         let t = tile
         func at(_ x: Double, _ y: Double) -> Double {
             let fx = x.rounded(.down), fy = y.rounded(.down)
