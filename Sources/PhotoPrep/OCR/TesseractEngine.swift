@@ -122,7 +122,9 @@ public final class TesseractEngine {
         else { return first.result }
         let sharp = Raster(width: grey.width, height: grey.height, channels: 1,
                            pixels: blur.removed(from: grey.pixels, width: grey.width, height: grey.height))
-        let second = try reading(sharp)
+        // Read from the turn the first reading stood the text at: a turned page read in its own frame first
+        // (sideways, as junk) cost a whole reading more; a turn taken wrongly on junk is still put right there.
+        let second = try reading(sharp, from: first.quarterTurns)
         // Small print smeared about as far as its letters are tall reads as scraps either way, a few more or
         // less; lines read more and more surely are what removing the streak is for.
         let more = second.readable > max(Self.sharperGain * first.readable, first.readable + Self.littleRead)
@@ -131,7 +133,8 @@ public final class TesseractEngine {
     }
 
     /// One reading of `image`: its lines in reading order, with what they read (`readableCharacters`),
-    /// how surely (`meanConfidence`) and the turn that stands them upright.
+    /// how surely (`meanConfidence`) and the turn that stands them upright (`quarterTurns`, from `image`'s own
+    /// frame).
     struct Reading {
         var result: OCRResult
         var readable: Double
@@ -168,10 +171,14 @@ public final class TesseractEngine {
     /// their pages of scraps 2 points surer at most, or less sure.
     static let surerBy = 5.0
 
-    private func reading(_ image: Raster) throws(OCRError) -> Reading {
-        guard let pix = LeptonicaImage(image), let grey = pix.grey() else {
+    /// `image` read, from its frame turned by `start` quarter turns clockwise: the turns tried run from there.
+    private func reading(_ image: Raster, from start: Int = 0) throws(OCRError) -> Reading {
+        guard let given = LeptonicaImage(image), let pix = given.rotated(quarterTurns: start), let grey = pix.grey()
+        else {
             throw .recognitionFailed(reason: "Leptonica could not hold a \(image.width)×\(image.height) picture")
         }
+        // The frame read first: `turns` below are counted from it.
+        let width = grey.width, height = grey.height
         let invert = options.invert ?? PolarityProbe.hasDarkRegions(grey)
         var turns = 0
         // A first, quick reading; the second (Otsu) reading waits until the turn is known, as reading
@@ -190,7 +197,7 @@ public final class TesseractEngine {
             // of the other quarter turn can be confident ("Aepuow") and hold a few short dictionary words,
             // but not mostly dictionary words.
             turns = 3
-            let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
+            let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: width, height: height)
             found = found.map { $0.turned(by: geometry) }
             // The plan of the turned frame, for the readings that complete this one.
             guard let upright = grey.rotated(quarterTurns: turns) else {
@@ -313,7 +320,9 @@ public final class TesseractEngine {
             }
             found = FoundLine.merge(found + spotted)
         }
-        let geometry = PassGeometry(quarterTurns: turns, scale: 1, width: image.width, height: image.height)
+        // From the frame read first back to the picture's own.
+        let total = (start + turns) % 4
+        let geometry = PassGeometry(quarterTurns: total, scale: 1, width: image.width, height: image.height)
         let order = ReadingOrder.order(found.map {
             ReadingOrder.Item(rect: $0.rect, textHeight: $0.textHeight, slope: $0.line.slope, panel: $0.panel,
                               flat: $0.flat)
@@ -323,9 +332,9 @@ public final class TesseractEngine {
             return OCRLine(text: f.line.text, confidence: (f.line.confidence * 10).rounded() / 10,
                            box: geometry.toCopy(f.rect).box(clampedTo: image.width, image.height))
         }
-        return Reading(result: OCRResult(lines: lines, textRotation: (4 - turns) % 4 * 90, engine: engineName,
+        return Reading(result: OCRResult(lines: lines, textRotation: (4 - total) % 4 * 90, engine: engineName,
                                           languages: languages),
                        readable: Self.readableCharacters(found), confidence: Self.meanConfidence(found),
-                       quarterTurns: turns)
+                       quarterTurns: total)
     }
 }

@@ -172,6 +172,31 @@ import Testing
                                     deep: MotionBlur.deepUnderJunk) != nil)
     }
 
+    /// A page turned a quarter anticlockwise and smeared (the fixture of `UprightReadingTests`' page on its side,
+    /// 87 lines) is read again with the streak removed from the turn its first reading found. Read from its
+    /// own frame, where it lies on its side, the second reading cost about a whole reading more (the page read
+    /// as it stood, then again upright).
+    @Test func aTurnedShakenPageIsReadAgainFromItsTurn() throws {
+        let page = try OCRFixtures.committed("page-on-its-side-shaken.jpg")
+        let text = try String(contentsOfFile: OCRFixtures.committedPath("page-on-its-side-shaken.txt"), encoding: .utf8)
+        let truth = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        let engine = try TesseractEngine()
+        engine.options.removeMotionBlur = false
+        let first = try engine.recognize(page)
+        let once = engine.pixelsRecognized
+        engine.pixelsRecognized = 0
+        engine.options.removeMotionBlur = true
+        let read = try engine.recognize(page)
+        let again = Double(engine.pixelsRecognized - once) / Double(page.width * page.height)
+        #expect(read.textRotation == 90)
+        let found = OCRFixtures.found(truth, in: read.lines.map(\.text))
+        #expect(found.count >= 80, "found \(found.count) of \(truth.count) lines")
+        #expect(again < 1.5, "read again \(again) times over")
+        // The premise: the first reading stood the page upright, and the second is the one kept.
+        #expect(first.textRotation == 90)
+        #expect(found.count > OCRFixtures.found(truth, in: first.lines.map(\.text)).count)
+    }
+
     /// How often each word (letters only) stands in `lines`.
     static func wordCounts(_ lines: [String]) -> [Substring: Int] {
         var counts: [Substring: Int] = [:]
