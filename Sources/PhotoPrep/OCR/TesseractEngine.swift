@@ -173,11 +173,12 @@ public final class TesseractEngine {
 
     /// `image` read, from its frame turned by `start` quarter turns clockwise: the turns tried run from there.
     private func reading(_ image: Raster, from start: Int = 0) throws(OCRError) -> Reading {
-        guard let given = LeptonicaImage(image), let pix = given.rotated(quarterTurns: start), let grey = pix.grey()
+        guard let given = LeptonicaImage(image),
+              let pix = start == 0 ? consume given : given.rotated(quarterTurns: start), let grey = pix.grey()
         else {
             throw .recognitionFailed(reason: "Leptonica could not hold a \(image.width)×\(image.height) picture")
         }
-        // The frame read first: `turns` below are counted from it.
+        // The frame read first (unturned, not copied): `turns` below are counted from it.
         let width = grey.width, height = grey.height
         let invert = options.invert ?? PolarityProbe.hasDarkRegions(grey)
         var turns = 0
