@@ -151,8 +151,7 @@ import Testing
         // along its lines, pages-03). Its streak dips shallower than `MotionBlur.deep` (grain and the lens's
         // blur over it), and it reads as junk; with the streak removed, it reads.
         let image = try OCRFixtures.committed("page-shaken-along-lines.jpg")
-        let text = try String(contentsOfFile: OCRFixtures.committedPath("page-shaken-along-lines.txt"), encoding: .utf8)
-        let page = Self.wordCounts(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
+        let page = Self.wordCounts(try OCRFixtures.committedLines("page-shaken-along-lines.txt"))
         let engine = try TesseractEngine()
         engine.options.removeMotionBlur = false
         let first = try engine.recognize(image)
@@ -178,8 +177,7 @@ import Testing
     /// as it stood, then again upright).
     @Test func aTurnedShakenPageIsReadAgainFromItsTurn() throws {
         let page = try OCRFixtures.committed("page-on-its-side-shaken.jpg")
-        let text = try String(contentsOfFile: OCRFixtures.committedPath("page-on-its-side-shaken.txt"), encoding: .utf8)
-        let truth = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        let truth = try OCRFixtures.committedLines("page-on-its-side-shaken.txt")
         let engine = try TesseractEngine()
         engine.options.removeMotionBlur = false
         let first = try engine.recognize(page)

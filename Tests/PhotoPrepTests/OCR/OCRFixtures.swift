@@ -45,6 +45,12 @@ enum OCRFixtures {
         try magick([committedPath(name), "ppm:-"])
     }
 
+    /// The lines of the committed text `name` (a fixture's ground truth, a line a line), its `#` comments left out.
+    static func committedLines(_ name: String) throws -> [String] {
+        try String(contentsOfFile: committedPath(name), encoding: .utf8).split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }.map(String.init)
+    }
+
     /// The lines of `truth` that a line of `read` matches with at most 20% character errors (the
     /// evaluation harness's measure of a line found).
     static func found(_ truth: [String], in read: [String]) -> [String] {

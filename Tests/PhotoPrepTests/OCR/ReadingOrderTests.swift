@@ -76,8 +76,7 @@ import Testing
         // (`Fixtures/ocr/stretched-page-lines.txt`): lines read at its own size measure 29 px, enlarged
         // 11 px, and each column falls into runs of either height, blocks overlapping the next, none within
         // another's bounds. Taken for blocks of their own, a line was read four lines late.
-        let text = try String(contentsOfFile: OCRFixtures.committedPath("stretched-page-lines.txt"), encoding: .utf8)
-        let items = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+        let items = try OCRFixtures.committedLines("stretched-page-lines.txt").map { line in
             let v = line.split(separator: " ").map { Double($0)! }
             return ReadingOrder.Item(rect: PixelRect(minX: v[0], minY: v[1], maxX: v[0] + v[2], maxY: v[1] + v[3]),
                                      textHeight: v[4], slope: 0)
@@ -217,9 +216,8 @@ import Testing
     /// (`Fixtures/ocr/keystoned-page-lines.txt`): a title, then two columns of small print. In the photo its
     /// top lines slant by 6°, its middle ones lie level.
     static func keystonedPage() throws -> [ReadingOrder.Item] {
-        let text = try String(contentsOfFile: OCRFixtures.committedPath("keystoned-page-lines.txt"), encoding: .utf8)
         let panel = PixelRect(minX: 6, minY: 24, maxX: 1440, maxY: 1974)
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+        return try OCRFixtures.committedLines("keystoned-page-lines.txt").map { line in
             let v = line.split(separator: " ").map { Double($0)! }
             return ReadingOrder.Item(rect: PixelRect(minX: v[0], minY: v[1], maxX: v[0] + v[2], maxY: v[1] + v[3]),
                                      textHeight: v[4], slope: v[5], panel: panel,

@@ -275,8 +275,7 @@ import Testing
     /// The streak is left in, as it is on a page blurred any other way.
     @Test func aPageOnItsSideThatReadsLessTurnedIsTriedTheOtherWay() throws {
         let page = try OCRFixtures.committed("page-on-its-side-shaken.jpg")
-        let text = try String(contentsOfFile: OCRFixtures.committedPath("page-on-its-side-shaken.txt"), encoding: .utf8)
-        let truth = text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        let truth = try OCRFixtures.committedLines("page-on-its-side-shaken.txt")
         let engine = try TesseractEngine()
         engine.options.removeMotionBlur = false
         let read = try engine.recognize(page)
