@@ -122,6 +122,11 @@ public final class TesseractEngine {
         else { return first.result }
         let sharp = Raster(width: grey.width, height: grey.height, channels: 1,
                            pixels: blur.removed(from: grey.pixels, width: grey.width, height: grey.height))
+        // A page read as a few lines and scraps costs most read again whole, and stays scraps where a camera
+        // smeared it further than its letters are tall: a band across its middle, read with the streak removed,
+        // tells first. (A page read as many lines is read again whole: every such page of the shaken harness
+        // sets read better so.)
+        if first.result.lines.count < Self.pageLines, try readsAsScraps(sharp, across: first) { return first.result }
         // Read from the turn the first reading stood the text at: a turned page read in its own frame first
         // (sideways, as junk) cost a whole reading more; a turn taken wrongly on junk is still put right there.
         let second = try reading(sharp, from: first.quarterTurns)
@@ -140,6 +145,8 @@ public final class TesseractEngine {
         var readable: Double
         var confidence: Double
         var quarterTurns: Int
+        /// Whether the picture was read inverted as well (`PolarityProbe`), as it holds light text.
+        var invert: Bool
     }
 
     /// Whether `result` is a sign of a few lines, each read surely (`sureLines`), three at least: what a
@@ -170,6 +177,30 @@ public final class TesseractEngine {
     /// better so were 6–25 points surer (a poster's two lines of small print: 63% and 60% → 88% and 78%);
     /// their pages of scraps 2 points surer at most, or less sure.
     static let surerBy = 5.0
+
+    /// Whether the band across the middle quarter of `sharp` (the picture with the streak removed), read at
+    /// `first`'s turn, holds lines that read as scraps: fewer than `littleRead` readable characters in all, and
+    /// fewer than `legibleLines` a line. Seed 1414's two shaken pages of small print read so there (10 readable
+    /// characters in 9 lines, none in 6), and were read whole again for 47 and 17 (12–20 s each; the first
+    /// reading was kept). Seed 6061's, which the streak's removal takes from 9 lines read to 96, read 183 and 282
+    /// there; seed 2121's small-02 72, in 30 lines (read again whole, as before). A band that holds no line (a
+    /// poster's gap between lines) tells nothing.
+    func readsAsScraps(_ sharp: Raster, across first: Reading) throws(OCRError) -> Bool {
+        let w = Double(sharp.width), h = Double(sharp.height)
+        // Across the lines: they run across the picture, or down it where it was read turned a quarter.
+        let band = first.quarterTurns % 2 == 0
+            ? PixelRect(minX: 0, minY: h * 3 / 8, maxX: w, maxY: h * 5 / 8)
+            : PixelRect(minX: w * 3 / 8, minY: 0, maxX: w * 5 / 8, maxY: h)
+        guard let picture = LeptonicaImage(sharp), let cut = picture.clipped(to: band),
+              let upright = cut.rotated(quarterTurns: first.quarterTurns)
+        else { return false }
+        var read = try pass(upright, scale: 1)
+        // Inverted where the picture holds light text and the band read as it is holds none: scraps read so are
+        // marks of dark print (a smeared page can look dark enough to the probe, and costs as much again).
+        if read.isEmpty, first.invert, let inverse = upright.inverted() { read = try pass(inverse, scale: 1) }
+        let readable = Self.readableCharacters(read)
+        return !read.isEmpty && readable < Self.littleRead && readable < Self.legibleLines * Double(read.count)
+    }
 
     /// `image` read, from its frame turned by `start` quarter turns clockwise: the turns tried run from there.
     private func reading(_ image: Raster, from start: Int = 0) throws(OCRError) -> Reading {
@@ -336,6 +367,6 @@ public final class TesseractEngine {
         return Reading(result: OCRResult(lines: lines, textRotation: (4 - total) % 4 * 90, engine: engineName,
                                           languages: languages),
                        readable: Self.readableCharacters(found), confidence: Self.meanConfidence(found),
-                       quarterTurns: total)
+                       quarterTurns: total, invert: invert)
     }
 }
