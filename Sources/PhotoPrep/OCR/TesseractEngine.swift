@@ -185,7 +185,7 @@ public final class TesseractEngine {
     /// reading was kept). Seed 6061's, which the streak's removal takes from 9 lines read to 96, read 183 and 282
     /// there; seed 2121's small-02 72, in 30 lines (read again whole, as before). A band that holds no line (a
     /// poster's gap between lines) tells nothing.
-    func readsAsScraps(_ sharp: Raster, across first: Reading) throws(OCRError) -> Bool {
+    private func readsAsScraps(_ sharp: Raster, across first: Reading) throws(OCRError) -> Bool {
         let w = Double(sharp.width), h = Double(sharp.height)
         // Across the lines: they run across the picture, or down it where it was read turned a quarter.
         let band = first.quarterTurns % 2 == 0

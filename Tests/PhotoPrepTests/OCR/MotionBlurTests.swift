@@ -179,13 +179,7 @@ import Testing
         let page = try OCRFixtures.committed("page-on-its-side-shaken.jpg")
         let truth = try OCRFixtures.committedLines("page-on-its-side-shaken.txt")
         let engine = try TesseractEngine()
-        engine.options.removeMotionBlur = false
-        let first = try engine.recognize(page)
-        let once = engine.pixelsRecognized
-        engine.pixelsRecognized = 0
-        engine.options.removeMotionBlur = true
-        let read = try engine.recognize(page)
-        let again = Double(engine.pixelsRecognized - once) / Double(page.width * page.height)
+        let (first, read, again) = try Self.readWithoutAndWithBlurRemoval(page, by: engine)
         #expect(read.textRotation == 90)
         let found = OCRFixtures.found(truth, in: read.lines.map(\.text))
         #expect(found.count >= 80, "found \(found.count) of \(truth.count) lines")
@@ -203,13 +197,7 @@ import Testing
         let page = try OCRFixtures.committed("page-smeared-past-reading.jpg")
         let truth = try OCRFixtures.committedLines("page-smeared-past-reading.txt")
         let engine = try TesseractEngine()
-        engine.options.removeMotionBlur = false
-        let first = try engine.recognize(page)
-        let once = engine.pixelsRecognized
-        engine.pixelsRecognized = 0
-        engine.options.removeMotionBlur = true
-        let read = try engine.recognize(page)
-        let again = Double(engine.pixelsRecognized - once) / Double(page.width * page.height)
+        let (first, read, again) = try Self.readWithoutAndWithBlurRemoval(page, by: engine)
         #expect(read.lines.map(\.text) == first.lines.map(\.text))
         #expect(again < 0.5, "read again \(again) times over")
         // The premises: a streak is there to be removed, and the page read whole with it removed finds no more
@@ -223,6 +211,21 @@ import Testing
         let whole = try engine.recognize(sharp).lines.map(\.text)
         let before = OCRFixtures.found(truth, in: first.lines.map(\.text))
         #expect(!before.isEmpty && OCRFixtures.found(truth, in: whole).count <= before.count, "read whole: \(whole)")
+    }
+
+    /// `image` read by `engine` with the streak's removal off, then on: both readings, and what the second
+    /// recognized beyond the first, in pixels of the whole picture (the work a reading with the streak removed
+    /// added, where a clock on a shared machine cannot tell).
+    static func readWithoutAndWithBlurRemoval(_ image: Raster, by engine: TesseractEngine) throws
+        -> (first: OCRResult, read: OCRResult, again: Double)
+    {
+        engine.options.removeMotionBlur = false
+        let first = try engine.recognize(image)
+        let once = engine.pixelsRecognized
+        engine.pixelsRecognized = 0
+        engine.options.removeMotionBlur = true
+        let read = try engine.recognize(image)
+        return (first, read, Double(engine.pixelsRecognized - once) / Double(image.width * image.height))
     }
 
     /// How often each word (letters only) stands in `lines`.
