@@ -122,6 +122,13 @@ public final class TesseractEngine {
         else { return first.result }
         let sharp = Raster(width: grey.width, height: grey.height, channels: 1,
                            pixels: blur.removed(from: grey.pixels, width: grey.width, height: grey.height))
+        // With the streak removed, Tesseract does not read each line it reads unsurely again inverted
+        // (`tessedit_do_invert`): every line of a page read as junk is unsure, and each was read twice. Light text
+        // is read inverted by our own readings (panels, the rest where the picture holds it). Back on for the next
+        // picture.
+        let invertsLines = boolVariable("tessedit_do_invert")
+        setVariable("tessedit_do_invert", "0")
+        defer { if let invertsLines { setVariable("tessedit_do_invert", invertsLines ? "1" : "0") } }
         // A page read as a few lines and scraps costs most read again whole, and stays scraps where a camera
         // smeared it further than its letters are tall: a band across its middle, read with the streak removed,
         // tells first. (A page read as many lines is read again whole: every such page of the shaken harness
