@@ -131,9 +131,9 @@ public final class TesseractEngine {
         defer { if let invertsLines { setVariable("tessedit_do_invert", invertsLines ? "1" : "0") } }
         // A page read as a few lines and scraps costs most read again whole, and stays scraps where a camera
         // smeared it further than its letters are tall: a band across its middle, read with the streak removed,
-        // tells first. (A page read as many lines is read again whole: 15 of 19 such pages of seven shaken harness
+        // tells first. (A page read as many lines is read again whole: 14 of 18 such pages of seven shaken harness
         // sets read better so. The 4 others read 60–2,311 readable characters so, against 1,549–3,440 at first, and
-        // neither their first reading's confidence nor what it read a line told them from the 15.)
+        // neither their first reading's confidence nor what it read a line told them from the 14.)
         if first.result.lines.count < Self.pageLines, try readsAsScraps(sharp, across: first) { return first.result }
         // Read from the turn the first reading stood the text at: a turned page read in its own frame first
         // (sideways, as junk) cost a whole reading more; a turn taken wrongly on junk is still put right there.
