@@ -263,7 +263,7 @@ import Testing
     }
 
     /// A page photographed from one side and shaken (held-out seed 3434's pages-03: a title over two columns,
-    /// 89 lines, letters 29 px apart once stretched). Stretched back to a rectangle, its far column is the
+    /// 89 lines, measured 29 px high once stretched). Stretched back to a rectangle, its far column is the
     /// more blurred; under Sauvola's threshold at Tesseract's k (0.34) its strokes fell apart, its lines were
     /// read in pieces ("ffice enur", "profit fi"): 62 of the 89 were read in order, beside 22 lines of junk.
     /// At 0.3, all 89 in order and no junk.
