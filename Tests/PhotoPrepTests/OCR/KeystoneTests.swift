@@ -272,7 +272,7 @@ import Testing
         let truth = try OCRFixtures.committedLines("page-far-column-faded.txt")
         let read = try TesseractEngine().recognize(page).lines.map(\.text)
         #expect(OCRFixtures.linesReadInOrder(read, truth) >= 86, "\(read.joined(separator: "\n"))")
-        let junk = read.filter { r in !truth.contains { OCRFixtures.edits(r, $0) * 5 <= $0.count } }
+        let junk = OCRFixtures.junk(read, against: truth)
         #expect(junk.count <= 2, "\(junk)")
     }
 }

@@ -54,7 +54,17 @@ enum OCRFixtures {
     /// The lines of `truth` that a line of `read` matches with at most 20% character errors (the
     /// evaluation harness's measure of a line found).
     static func found(_ truth: [String], in read: [String]) -> [String] {
-        truth.filter { t in read.contains { edits($0, t) * 5 <= t.count } }
+        truth.filter { t in read.contains { matches($0, t) } }
+    }
+
+    /// The lines of `read` that match no line of `truth` (junk, by the same measure as `found`).
+    static func junk(_ read: [String], against truth: [String]) -> [String] {
+        read.filter { r in !truth.contains { matches(r, $0) } }
+    }
+
+    /// Whether `read` matches the ground-truth line `truth` with at most 20% character errors.
+    static func matches(_ read: String, _ truth: String) -> Bool {
+        edits(read, truth) * 5 <= truth.count
     }
 
     /// Decodes binary PGM (P5) and PPM (P6) with 8-bit samples.
