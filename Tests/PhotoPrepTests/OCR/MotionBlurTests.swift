@@ -83,6 +83,31 @@ import Testing
         #expect(min(off, 180 - off) <= 8)
     }
 
+    /// A streak along the lines' normal, or near it, darkens the spectrum where their pitch does: its own dip
+    /// is not looked for there. Its line of first zeros, followed across the other directions, measures it
+    /// (taken from the deepest dip outside, it was measured at the edge, 58° or 122°).
+    @Test(arguments: [(8, 90.0), (7, 100.0)])
+    func aStreakAlongALinesNormalIsMeasured(length: Int, angle: Double) throws {
+        let sharp = try Self.page(Self.pageLines(24, seed: 3))
+        let blurred = Self.streaked(sharp, length: length, angle: angle)
+        let blur = try #require(MotionBlur.estimate(blurred.pixels, width: blurred.width, height: blurred.height))
+        let off = abs(blur.angle - angle).truncatingRemainder(dividingBy: 180)
+        #expect(min(off, 180 - off) <= 8, "measured \(blur.angle)° for \(angle)°")
+        #expect(abs(blur.length - Double(length + 1)) <= 1.5, "measured \(blur.length) px")
+    }
+
+    /// A page smeared across its lines is read with the streak removed as measured along their normal.
+    @Test func aPageSmearedAcrossItsLinesIsRead() throws {
+        let truth = Self.pageLines(30, seed: 9)
+        let blurred = Self.streaked(try Self.page(truth), length: 7, angle: 88)
+        let engine = try TesseractEngine()
+        engine.options.removeMotionBlur = false
+        let kept = OCRFixtures.found(truth, in: try engine.recognize(blurred).lines.map(\.text))
+        engine.options.removeMotionBlur = true
+        let found = OCRFixtures.found(truth, in: try engine.recognize(blurred).lines.map(\.text))
+        #expect(found.count >= 27 && found.count > kept.count + 5, "read \(found.count) of 30 (blur kept: \(kept.count))")
+    }
+
     @Test func aSharpPageShowsNoStreakAcrossItsLines() throws {
         // A sharp page's spectrum dips between the dots of its line pitch, along the lines' normal: that
         // is no streak across them, level or turned.
