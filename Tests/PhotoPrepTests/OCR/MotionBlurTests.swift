@@ -105,7 +105,8 @@ import Testing
         let kept = OCRFixtures.found(truth, in: try engine.recognize(blurred).lines.map(\.text))
         engine.options.removeMotionBlur = true
         let found = OCRFixtures.found(truth, in: try engine.recognize(blurred).lines.map(\.text))
-        #expect(found.count >= 27 && found.count > kept.count + 5, "read \(found.count) of 30 (blur kept: \(kept.count))")
+        #expect(found.count >= 27 && found.count > kept.count + 5,
+                "read \(found.count) of 30 (blur kept: \(kept.count))")
     }
 
     @Test func aSharpPageShowsNoStreakAcrossItsLines() throws {
