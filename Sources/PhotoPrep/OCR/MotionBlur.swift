@@ -172,10 +172,10 @@ struct MotionBlur {
         }
     }
 
-    /// The streak (every second degree) whose line of first zeros runs through `dip`'s (the deepest dip outside
-    /// the normal, where that line meets its direction) and through the darkest `dips` (each direction's, out to
-    /// `fitReach`) over the directions `outside` the lines' normal up to 60° from it; `nil` where fewer than
-    /// `fitDirections` meet the line within reach.
+    /// The streak (every second degree, up to 60° from `dip`) whose line of first zeros runs through `dip` (the
+    /// deepest dip outside the normal, where that line crosses its direction) and through the darkest `dips` (each
+    /// direction's, out to `fitReach`) over the directions `outside` the lines' normal up to 60° from the streak;
+    /// `nil` where fewer than `fitDirections` meet the line within reach.
     private static func zeroLine(_ dips: [[Double]], outside: (Int) -> Bool, through dip: MotionBlur)
         -> (angle: Double, frequency: Double)?
     {
