@@ -199,10 +199,11 @@ import Testing
     }
 
     /// A page turned a quarter anticlockwise and smeared (the fixture of `UprightReadingTests`' page on its side,
-    /// 87 lines) is read again with the streak removed from the turn its first reading found. Read from its
-    /// own frame, where it lies on its side, the second reading cost about a whole reading more (the page read
-    /// as it stood, then again upright).
-    @Test func aTurnedShakenPageIsReadAgainFromItsTurn() throws {
+    /// 87 lines) reads as junk as it stands, on its side (80 lines at 51%). The streak is removed before any turn
+    /// is tried, and the page is read with it removed, its turn found there. Turned and completed as junk first,
+    /// then read again with the streak removed from that turn, it cost 1.2 readings of its pixels more than the
+    /// junk alone; now 3.7 fewer.
+    @Test func aShakenPageOnItsSideIsTurnedWithItsStreakRemoved() throws {
         let page = try OCRFixtures.committed("page-on-its-side-shaken.jpg")
         let truth = try OCRFixtures.committedLines("page-on-its-side-shaken.txt")
         let engine = try TesseractEngine()
@@ -210,7 +211,7 @@ import Testing
         #expect(read.textRotation == 90)
         let found = OCRFixtures.found(truth, in: read.lines.map(\.text))
         #expect(found.count >= 80, "found \(found.count) of \(truth.count) lines")
-        #expect(again < 1.5, "read again \(again) times over")
+        #expect(again < 0, "read again \(again) times over")
         // Read with the streak removed, Tesseract's own inversion of unsure lines was off; it is on again for the
         // next picture, whose light lines may need it.
         #expect(engine.boolVariable("tessedit_do_invert") == true)
