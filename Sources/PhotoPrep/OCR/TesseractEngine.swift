@@ -290,9 +290,9 @@ public final class TesseractEngine {
             // them as lines (a held-out page: 6 rows, 3 lines lost); read standing, that page read all its 91
             // lines whole, and 1.3% fewer readable characters (a few words read less surely). A reading
             // standing that splits fewer rows is taken reading nearly as much.
-            // With its streak removed, seed 2323's shaken page on its side read as words sideways cut rows into
-            // pieces (102 lines, 9 of them junk, for its 93), and read more characters so than standing (3,184
-            // readable against 2,826, where every line was read whole).
+            // A picture with its streak removed (`standing`) is read standing, and that reading taken: seed 2323's
+            // shaken page on its side, read as words sideways so, cut rows into pieces (102 lines, 9 of them junk,
+            // for its 93), and read more characters than standing (3,184 readable against 2,826, every line whole).
             let split = FoundLine.splitRows(in: found)
             if standing || FoundLine.skippedLines(in: found) >= Self.skippedToReread || split >= Self.skippedToReread {
                 let (other, otherPlan) = try findLines(in: grey, colour: pix, quarterTurns: turns, invert: invert)
