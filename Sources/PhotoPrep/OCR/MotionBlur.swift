@@ -114,8 +114,9 @@ struct MotionBlur {
         // The band across each direction: 3–20 frequencies off it, both sides (the axis itself holds the
         // dots of a page's line pitch).
         let band = (-20...20).filter { abs($0) >= 3 }
-        let reach = farthest + 2
-        func profile(_ degrees: Int, reach: Int = reach) -> [Double] {
+        // Out to where a streak's line of zeros is followed (`zeroLine`); the dip itself is looked for nearer.
+        let reach = fitReach + 2
+        func profile(_ degrees: Int) -> [Double] {
             let a = Double(degrees) * Double.pi / 180
             let c = cos(a), s = sin(a)
             return (0..<reach).map { k in
@@ -128,13 +129,13 @@ struct MotionBlur {
             }
         }
         // Every second degree: the profile across `angle` is that of `angle + 90`, 45 entries on.
-        let profiles = stride(from: 0, to: 180, by: 2).map { profile($0) }
+        let dips = dips(stride(from: 0, to: 180, by: 2).map(profile))
         func outsideNormal(_ angle: Int) -> Bool {
             let off = abs(Double(angle) - normal)
             return min(off, 180 - off) > nearNormal
         }
         var best: MotionBlur? = nil
-        for (i, d) in dips(profiles).enumerated() {
+        for (i, d) in dips.enumerated() {
             let angle = 2 * i
             guard outsideNormal(angle) else { continue }
             guard let k = (shortest..<farthest).min(by: { d[$0] < d[$1] }) else { continue }
@@ -152,8 +153,7 @@ struct MotionBlur {
         // direction `off` degrees from the streak at `tile / length / cos(off)`: the streak is the one whose line
         // runs through the dip found and the darkest of the other directions outside (`zeroLine`).
         if !outsideNormal(Int(found.angle) - 2) || !outsideNormal(Int(found.angle) + 2) {
-            let far = stride(from: 0, to: 180, by: 2).map { profile($0, reach: fitReach + 2) }
-            if let line = zeroLine(dips(far), outside: outsideNormal, through: found) {
+            if let line = zeroLine(dips, outside: outsideNormal, through: found) {
                 found.angle = line.angle
                 found.length = Double(t) / line.frequency
             }
