@@ -110,8 +110,10 @@ public final class TesseractEngine {
         let first = try reading(image) { found, linesAt throws(OCRError) -> Reading? in
             let read = Self.readableCharacters(found), confidence = Self.meanConfidence(found)
             let boxes = found.map { $0.rect.box(clampedTo: image.width, image.height) }
-            guard let sharp = self.withoutStreak(image.grey(), lines: boxes, linesAt: linesAt,
-                                                 junk: read >= Self.legibleLines * Double(found.count))
+            // Lines on their side stand upright turned a quarter one way or the other: not known yet.
+            guard let sharp = try self.withoutStreak(image.grey(), lines: boxes, linesAt: linesAt,
+                                                 junk: read >= Self.legibleLines * Double(found.count),
+                                                 quarterTurns: linesAt == 0 ? 0 : nil)
             else { return nil }
             sharpened = true
             let second = try self.readingWithoutInvertedLines(sharp, from: 0, standing: true)
@@ -129,8 +131,9 @@ public final class TesseractEngine {
         let junk = first.confidence < Self.readAsJunk
             && first.readable >= Self.legibleLines * Double(first.result.lines.count)
         // The lines lie level in the upright frame; in the picture, turned back by the quarter turns.
-        guard let sharp = withoutStreak(image.grey(), lines: first.result.lines.map(\.box),
-                                        linesAt: first.quarterTurns % 2 == 0 ? 0 : 90, junk: junk)
+        guard let sharp = try withoutStreak(image.grey(), lines: first.result.lines.map(\.box),
+                                        linesAt: first.quarterTurns % 2 == 0 ? 0 : 90, junk: junk,
+                                        quarterTurns: first.quarterTurns)
         else { return first.result }
         // A page read as a few lines and scraps costs most read again whole, and stays scraps where a camera
         // smeared it further than its letters are tall: a band across its middle, read with the streak removed,
@@ -147,11 +150,18 @@ public final class TesseractEngine {
     /// `grey` (the picture in grey) with the straight streak a moving camera smeared its text lines along
     /// removed, where one shows (`MotionBlur`) in the tiles that hold `lines` (boxes in its pixels), which lie at
     /// `linesAt` degrees (0 or 90); `nil` where none shows. Under a reading of `junk` a shallower dip will do.
-    private func withoutStreak(_ grey: Raster, lines: [Moment.Box], linesAt: Double, junk: Bool) -> Raster? {
+    /// Where the turn that stands the lines upright is known (`quarterTurns`), the streak is settled by reading
+    /// (`settled`).
+    private func withoutStreak(_ grey: Raster, lines: [Moment.Box], linesAt: Double, junk: Bool,
+                               quarterTurns: Int?) throws(OCRError) -> Raster?
+    {
         guard options.removeMotionBlur,
-              let blur = MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height, linesAt: linesAt,
-                                             lines: lines, deep: junk ? MotionBlur.deepUnderJunk : MotionBlur.deep)
+              let measured = MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height,
+                                                 linesAt: linesAt, lines: lines,
+                                                 deep: junk ? MotionBlur.deepUnderJunk : MotionBlur.deep)
         else { return nil }
+        var blur = measured
+        if let quarterTurns { blur = try settled(measured, in: grey, quarterTurns: quarterTurns) }
         return Raster(width: grey.width, height: grey.height, channels: 1,
                       pixels: blur.removed(from: grey.pixels, width: grey.width, height: grey.height))
     }
