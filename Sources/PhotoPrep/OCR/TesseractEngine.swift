@@ -112,8 +112,8 @@ public final class TesseractEngine {
             let boxes = found.map { $0.rect.box(clampedTo: image.width, image.height) }
             // Lines on their side stand upright turned a quarter one way or the other: not known yet.
             guard let sharp = try self.withoutStreak(image.grey(), lines: boxes, linesAt: linesAt,
-                                                 junk: read >= Self.legibleLines * Double(found.count),
-                                                 quarterTurns: linesAt == 0 ? 0 : nil)
+                                                     junk: read >= Self.legibleLines * Double(found.count),
+                                                     quarterTurns: linesAt == 0 ? 0 : nil)
             else { return nil }
             sharpened = true
             let second = try self.readingWithoutInvertedLines(sharp, from: 0, standing: true)
@@ -132,8 +132,8 @@ public final class TesseractEngine {
             && first.readable >= Self.legibleLines * Double(first.result.lines.count)
         // The lines lie level in the upright frame; in the picture, turned back by the quarter turns.
         guard let sharp = try withoutStreak(image.grey(), lines: first.result.lines.map(\.box),
-                                        linesAt: first.quarterTurns % 2 == 0 ? 0 : 90, junk: junk,
-                                        quarterTurns: first.quarterTurns)
+                                            linesAt: first.quarterTurns % 2 == 0 ? 0 : 90, junk: junk,
+                                            quarterTurns: first.quarterTurns)
         else { return first.result }
         // A page read as a few lines and scraps costs most read again whole, and stays scraps where a camera
         // smeared it further than its letters are tall: a band across its middle, read with the streak removed,
