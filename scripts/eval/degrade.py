@@ -5,7 +5,7 @@ Usage: degrade.py SRC DST KIND    (SRC from render_scenes.py; scenes.json is cop
 
 KIND:
   shadow  a hard-edged shadow (a hand or a phone) over one side of the photo, 55% darker
-  dim     low light: contrast cut to 45% around a grey of 70, grain added (sigma 9)
+  dim     low light: contrast cut to 45% and lifted by 70 grey levels (0-255 to 70-185), grain added (sigma 9)
   curl    a page bent: rows displaced by a slow wave, 1.2-2% of the height
   blur    a Gaussian blur of 2 px on top of the renderer's
   lowres  a photo taken at 40% of the size and enlarged back
