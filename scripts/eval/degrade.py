@@ -10,7 +10,7 @@ KIND:
   blur    a Gaussian blur of 2 px on top of the renderer's
   lowres  a photo taken at 40% of the size and enlarged back
   jpeg    saved at JPEG quality 30
-The draws are seeded (99), so a set degraded twice is the same.
+The shadow's and the bend's draws are seeded (99); dim light's grain is drawn afresh (Pillow's effect_noise).
 """
 import json
 import math
@@ -19,31 +19,30 @@ import random
 import shutil
 import sys
 
-import numpy as np
-from PIL import Image, ImageFilter
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 KINDS = ("shadow", "dim", "curl", "blur", "lowres", "jpeg")
 
 
 def degrade(img, kind, rng):
+    """`img` with `kind` of damage done; Pillow only (no numpy on the machine, as for the renderers)."""
     w, h = img.size
     if kind == "shadow":
-        a = np.asarray(img).astype(np.float32)
-        yy, xx = np.mgrid[0:h, 0:w]
         x0, slope = rng.uniform(0.3, 0.7) * w, rng.uniform(-0.5, 0.5)
-        mask = Image.fromarray(((xx < x0 + slope * (yy - h / 2)) * 255).astype(np.uint8))
-        f = 1 - 0.55 * np.asarray(mask.filter(ImageFilter.GaussianBlur(6))).astype(np.float32) / 255
-        return Image.fromarray(np.clip(a * f[..., None], 0, 255).astype(np.uint8))
+        mask = Image.new("L", (w, h), 0)
+        ImageDraw.Draw(mask).polygon([(0, 0), (x0 - slope * h / 2, 0), (x0 + slope * h / 2, h), (0, h)], fill=255)
+        light = mask.filter(ImageFilter.GaussianBlur(6)).point(lambda v: 255 - round(0.55 * v))
+        return ImageChops.multiply(img, light.convert("RGB"))
     if kind == "dim":
-        a = np.asarray(img).astype(np.float32)
-        a = 70 + 0.45 * a + np.random.default_rng(rng.randrange(1 << 30)).normal(0, 9, a.shape)
-        return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
+        grain = Image.effect_noise((w, h), 9).convert("RGB")
+        return ImageChops.add(img.point(lambda v: round(70 + 0.45 * v)), grain, 1.0, -128)
     if kind == "curl":
-        a = np.asarray(img)
         amp, period = rng.uniform(0.012, 0.02) * h, rng.uniform(1.2, 2.0) * w
-        yy, xx = np.mgrid[0:h, 0:w]
-        sy = np.clip(yy + amp * np.sin(2 * math.pi * xx / period), 0, h - 1).astype(np.int32)
-        return Image.fromarray(a[sy, xx])
+        out = img.copy()
+        for x in range(0, w, 2):
+            strip = img.crop((x, 0, min(w, x + 2), h))
+            out.paste(strip, (x, -round(amp * math.sin(2 * math.pi * x / period))))
+        return out
     if kind == "blur":
         return img.filter(ImageFilter.GaussianBlur(2.0))
     if kind == "lowres":
