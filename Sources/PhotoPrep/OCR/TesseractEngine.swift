@@ -102,6 +102,8 @@ public final class TesseractEngine {
         guard image.width > 0, image.height > 0 else {
             throw .emptyImage(width: image.width, height: image.height)
         }
+        // A photo in dim light or haze is read with its levels stretched; its boxes are the same pixels'.
+        let image = Levels.stretched(image) ?? image
         // A page read as junk as it stands is looked at for a streak at once. With it removed, the page is read
         // whole (its turn searched there, a page on its side read standing); the junk is turned and completed only
         // where that reads no better. Seed 2323's shaken page on its side spent 10 s of its 22 on turning its junk
