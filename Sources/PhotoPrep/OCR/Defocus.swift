@@ -1,13 +1,14 @@
 /// A photo out of focus: how wide its edges are, and the picture with them steepened.
 ///
-/// A sharp edge rises from ground to ink within 2–5 px in the harness's photos; a page photographed out of focus
-/// (a Gaussian blur of 2 px more) takes 7–11, and Tesseract misreads its letters ("luxury" as "howry"), merges and
+/// A sharp edge rises from ground to ink within 2–6 px in the harness's photos; a page photographed out of focus
+/// (a Gaussian blur of 2 px more) takes 7–10, and Tesseract misreads its letters ("luxury" as "howry"), merges and
 /// splits its lines: 43 of a page's 99 lines read, and 97 lines of junk. With its edges steepened (an unsharp
 /// mask), all 99. The width is measured the way Marziliano et al.'s perceptual blur metric does: from each steep
 /// step in a row or column of the picture, out along it to where the levels stop rising.
 enum Defocus {
-    /// Edges wider than this (the median, in pixels) are out of focus: sharp harness photos measure 2–6, the
-    /// ICDAR street photos 4–8 (natural edges are soft), the harness's pages blurred 2 px more 7–11.
+    /// Edges wider than this (the median, in pixels) are out of focus: sharp and shaken harness photos measure 2–6
+    /// (two shaken signs 7), the ICDAR street photos 2–6, three of the eight camera photos (no text) 7, pages blurred
+    /// 2 px more 7–10.
     static let blurredEdge = 6.5
     /// A step of at least this between neighbouring pixels starts an edge…
     static let steepStep = 12
