@@ -97,14 +97,11 @@ public final class TesseractEngine {
     /// Reads text of either polarity, turned text (reported in `textRotation`) and small text
     /// (enlarged for reading only), and drops fragments that are not words. A page a moving camera smeared
     /// along a straight line is read again with the streak removed (`MotionBlur`), kept where that reads more,
-    /// or more and more surely; a photo out of focus, with its edges steepened (`Defocus`). A photo in dim light
-    /// or haze is read with its levels stretched (`Levels`).
+    /// or more and more surely; a photo out of focus, with its edges steepened (`Defocus`).
     public func recognize(_ image: Raster) throws(OCRError) -> OCRResult {
         guard image.width > 0, image.height > 0 else {
             throw .emptyImage(width: image.width, height: image.height)
         }
-        // A photo in dim light or haze is read with its levels stretched; its boxes are the same pixels'.
-        let image = Levels.stretched(image) ?? image
         // A page read as junk as it stands is looked at for a streak at once. With it removed, the page is read
         // whole (its turn searched there, a page on its side read standing); the junk is turned and completed only
         // where that reads no better. Seed 2323's shaken page on its side spent 10 s of its 22 on turning its junk
