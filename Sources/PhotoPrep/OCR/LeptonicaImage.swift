@@ -178,11 +178,26 @@ struct LeptonicaImage: ~Copyable {
         LeptonicaImage(owning: pixBlockconv(pix, 1, 1))
     }
 
-    /// This 8-bit picture with its edges steepened (an unsharp mask: the difference from a 7×7 mean
-    /// added back whole), for small print blurred by stretching: the far side of a page photographed
-    /// from one side, enlarged when it is stretched back to a rectangle.
-    func sharpened() -> LeptonicaImage? {
-        LeptonicaImage(owning: pixUnsharpMaskingGray(pix, 3, 1.0))
+    /// This 8-bit picture with its edges steepened (an unsharp mask: the difference from the mean of the
+    /// (2·`halfWidth`+1)² square around each pixel added back `fraction` times). At 7×7, added back whole: small print
+    /// blurred by stretching, the far side of a page photographed from one side, enlarged when it is stretched back to
+    /// a rectangle. A photo out of focus: `Defocus.sharpened`.
+    func sharpened(halfWidth: Int32 = 3, fraction: Float = 1.0) -> LeptonicaImage? {
+        LeptonicaImage(owning: pixUnsharpMaskingGray(pix, halfWidth, fraction))
+    }
+
+    /// The pixels of this 8-bit picture, as a grey raster.
+    func greyRaster() -> Raster? {
+        guard depth == 8, let data = pixGetData(pix) else { return nil }
+        let w = width, h = height, wpl = Int(pixGetWpl(pix))
+        var out = Raster(width: w, height: h, channels: 1)
+        out.pixels.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<h {
+                let row = data + y * wpl
+                for x in 0..<w { dst[y * w + x] = Self.byte(row, x) }
+            }
+        }
+        return out
     }
 
     /// This 8-bit picture with its dark strokes grown by a pixel on each side (a 3×3 minimum): thin

@@ -156,8 +156,9 @@ public final class TesseractEngine {
               first.confidence < Self.unsurePage || first.result.lines.count < Self.pageLines
         else { return first.result }
         let grey = image.grey()
-        guard let width = Defocus.edgeWidth(grey), width > Defocus.blurredEdge else { return first.result }
-        let second = try readingWithoutInvertedLines(Defocus.sharpened(grey), from: first.quarterTurns)
+        guard let width = Defocus.edgeWidth(grey), width > Defocus.blurredEdge, let sharp = Defocus.sharpened(grey)
+        else { return first.result }
+        let second = try readingWithoutInvertedLines(sharp, from: first.quarterTurns)
         return Self.keeps(second, over: first.readable, first.confidence) ? second.result : first.result
     }
 

@@ -19,12 +19,12 @@ import Testing
         #expect(streaked <= Defocus.blurredEdge, "streaked: \(streaked)")
     }
 
-    @Test func steepeningLeavesAFlatGroundFlatAndSteepensAStep() {
+    @Test func steepeningLeavesAFlatGroundFlatAndSteepensAStep() throws {
         var pixels = [UInt8](repeating: 200, count: 40 * 40)
         for y in 0..<40 { for x in 20..<40 { pixels[y * 40 + x] = 60 } }
         // A step blurred over 4 px: 200, 165, 130, 95, 60.
         for y in 0..<40 { for (k, v) in [165, 130, 95].enumerated() { pixels[y * 40 + 19 + k] = UInt8(v) } }
-        let sharp = Defocus.sharpened(Raster(width: 40, height: 40, channels: 1, pixels: pixels))
+        let sharp = try #require(Defocus.sharpened(Raster(width: 40, height: 40, channels: 1, pixels: pixels)))
         #expect(sharp.pixels[20 * 40 + 5] == 200 && sharp.pixels[20 * 40 + 35] == 60)
         // Either side of the middle, the levels move away from it: the edge is steeper.
         #expect(sharp.pixels[20 * 40 + 19] > 165 && sharp.pixels[20 * 40 + 21] < 95)
