@@ -97,7 +97,8 @@ public final class TesseractEngine {
     /// Reads text of either polarity, turned text (reported in `textRotation`) and small text
     /// (enlarged for reading only), and drops fragments that are not words. A page a moving camera smeared
     /// along a straight line is read again with the streak removed (`MotionBlur`), kept where that reads more,
-    /// or more and more surely; a photo out of focus, with its edges steepened (`Defocus`).
+    /// or more and more surely; a photo out of focus or in dim light, with its edges steepened (`Defocus`) or its
+    /// levels stretched (`Levels`).
     public func recognize(_ image: Raster) throws(OCRError) -> OCRResult {
         guard image.width > 0, image.height > 0 else {
             throw .emptyImage(width: image.width, height: image.height)
@@ -125,7 +126,7 @@ public final class TesseractEngine {
         // looked for again.
         guard options.removeMotionBlur, !sharpened,
               first.confidence < Self.unsurePage || first.readable < Self.littleRead && !Self.isSureSign(first.result)
-        else { return try refocused(image, after: first) }
+        else { return try readAgainPlainer(image, after: first) }
         // What reads as junk is likelier smeared than what reads unsurely: a shallower dip will do, where its
         // lines hold words (`legibleLines`), so that their tiles are text's.
         let junk = first.confidence < Self.readAsJunk
@@ -134,32 +135,41 @@ public final class TesseractEngine {
         guard let sharp = try withoutStreak(image.grey(), lines: first.result.lines.map(\.box),
                                             linesAt: first.quarterTurns % 2 == 0 ? 0 : 90, junk: junk,
                                             quarterTurns: first.quarterTurns)
-        else { return try refocused(image, after: first) }
+        else { return try readAgainPlainer(image, after: first) }
         // A page read as a few lines and scraps costs most read again whole, and stays scraps where a camera
         // smeared it further than its letters are tall: a band across its middle, read with the streak removed,
         // tells first. (A page read as many lines is read again whole: 14 of 18 such pages of seven shaken harness
         // sets read better so. The 4 others read 60–2,311 readable characters so, against 1,549–3,440 at first, and
         // neither their first reading's confidence nor what it read a line told them from the 14.)
-        if first.result.lines.count < Self.pageLines, try readsAsScraps(sharp, across: first) { return first.result }
+        if first.result.lines.count < Self.pageLines, try readsAsScraps(sharp, across: first) {
+            return try readAgainPlainer(image, after: first)
+        }
         // Read from the turn the first reading stood the text at: a turned page read in its own frame first
         // (sideways, as junk) cost a whole reading more; a turn taken wrongly on junk is still put right there.
         let second = try readingWithoutInvertedLines(sharp, from: first.quarterTurns)
-        return Self.keeps(second, over: first.readable, first.confidence) ? second.result : first.result
+        return Self.keeps(second, over: first.readable, first.confidence)
+            ? second.result : try readAgainPlainer(image, after: first)
     }
 
-    /// `first`, or where the photo is out of focus (`Defocus`) and was not read surely, a reading of it in grey with
-    /// its edges steepened, kept where that reads more or more surely (`keeps`). Not read surely: a sign whose lines
-    /// are not all sure (`isSureSign`), or a page (`pageLines`) read at under `unsurePage`. A blurred page of 80
-    /// lines of 20 pt print read 4 of them at 86%, and all 80 steepened.
-    private func refocused(_ image: Raster, after first: Reading) throws(OCRError) -> OCRResult {
-        guard !Self.isSureSign(first.result),
-              first.confidence < Self.unsurePage || first.result.lines.count < Self.pageLines
-        else { return first.result }
-        let grey = image.grey()
-        guard let width = Defocus.edgeWidth(grey), width > Defocus.blurredEdge, let sharp = Defocus.sharpened(grey)
-        else { return first.result }
-        let second = try readingWithoutInvertedLines(sharp, from: first.quarterTurns)
-        return Self.keeps(second, over: first.readable, first.confidence) ? second.result : first.result
+    /// `first`, or a reading of the photo made plainer where that reads better. In dim light or haze (`Levels`), its
+    /// levels stretched, kept where it reads a tenth more as surely (`Levels.keeps`) or by `keeps`: a dim page of 89
+    /// lines read 1 in order, and 86 stretched. Out of focus (`Defocus`) and not read surely, in grey with its edges
+    /// steepened, kept by `keeps`: a blurred page of 80 lines of 20 pt print read 4 of them at 86%, all 80
+    /// steepened. Both where both. Not read surely: a sign whose lines are not all sure (`isSureSign`), or a page
+    /// (`pageLines`) read at under `unsurePage`. (Stretched before the first reading, a grainy panel and a slanted
+    /// page of faint small print, which read well as they were, read worse: their grain was stretched with them.)
+    private func readAgainPlainer(_ image: Raster, after first: Reading) throws(OCRError) -> OCRResult {
+        let unsure = !Self.isSureSign(first.result)
+            && (first.confidence < Self.unsurePage || first.result.lines.count < Self.pageLines)
+        let stretched = Levels.stretched(image)
+        guard unsure || stretched != nil else { return first.result }
+        let grey = (stretched ?? image).grey()
+        let blurred = unsure && Defocus.edgeWidth(grey).map { $0 > Defocus.blurredEdge } ?? false
+        guard let plainer = blurred ? Defocus.sharpened(grey) : stretched else { return first.result }
+        let second = try readingWithoutInvertedLines(plainer, from: first.quarterTurns)
+        let kept = Self.keeps(second, over: first.readable, first.confidence)
+            || stretched != nil && Levels.keeps(second, over: first.readable, first.confidence)
+        return kept ? second.result : first.result
     }
 
     /// `grey` (the picture in grey) with the straight streak a moving camera smeared its text lines along
