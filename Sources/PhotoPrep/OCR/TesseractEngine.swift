@@ -152,12 +152,13 @@ public final class TesseractEngine {
     }
 
     /// `first`, or a reading of the photo made plainer where that reads better. In dim light or haze (`Levels`), its
-    /// levels stretched, kept where it reads a tenth more as surely (`Levels.keeps`) or by `keeps`: a dim page of 89
-    /// lines read 1 in order, and 86 stretched. Out of focus (`Defocus`) and not read surely, in grey with its edges
-    /// steepened, kept by `keeps`: a blurred page of 80 lines of 20 pt print read 4 of them at 86%, all 80
-    /// steepened. Both where both. Not read surely: a sign whose lines are not all sure (`isSureSign`), or a page
-    /// (`pageLines`) read at under `unsurePage`. (Stretched before the first reading, a grainy panel and a slanted
-    /// page of faint small print, which read well as they were, read worse: their grain was stretched with them.)
+    /// levels stretched (its grain, stretched with them, smoothed), kept where it reads a tenth more as surely
+    /// (`Levels.keeps`) or by `keeps`: a dim page of 89 lines read 1 in order, and 86 stretched. Out of focus
+    /// (`Defocus`) and not read surely, in grey with its edges steepened, kept by `keeps`: a blurred page of 80 lines
+    /// of 20 pt print read 4 of them at 86%, all 80 steepened. Both where both. Not read surely: a sign whose lines
+    /// are not all sure (`isSureSign`), or a page (`pageLines`) read at under `unsurePage`. (Stretched before the
+    /// first reading, a grainy panel and a slanted page of faint small print, which read well as they were, read
+    /// worse: their grain was stretched with them.)
     private func readAgainPlainer(_ image: Raster, after first: Reading) throws(OCRError) -> OCRResult {
         let unsure = !Self.isSureSign(first.result)
             && (first.confidence < Self.unsurePage || first.result.lines.count < Self.pageLines)
@@ -165,7 +166,8 @@ public final class TesseractEngine {
         guard unsure || stretched != nil else { return first.result }
         let grey = (stretched ?? image).grey()
         let blurred = unsure && Defocus.edgeWidth(grey).map { $0 > Defocus.blurredEdge } ?? false
-        guard let plainer = blurred ? Defocus.sharpened(grey) : stretched else { return first.result }
+        guard let plainer = blurred ? Defocus.sharpened(grey) : stretched.map({ Levels.ungrained(grey) ?? $0 })
+        else { return first.result }
         let second = try readingWithoutInvertedLines(plainer, from: first.quarterTurns)
         let kept = Self.keeps(second, over: first.readable, first.confidence)
             || stretched != nil && Levels.keeps(second, over: first.readable, first.confidence)
