@@ -97,8 +97,8 @@ public final class TesseractEngine {
     /// Reads text of either polarity, turned text (reported in `textRotation`) and small text
     /// (enlarged for reading only), and drops fragments that are not words. A page a moving camera smeared
     /// along a straight line is read again with the streak removed (`MotionBlur`), kept where that reads more,
-    /// or more and more surely; a photo out of focus or in dim light, with its edges steepened (`Defocus`) or its
-    /// levels stretched (`Levels`).
+    /// or more and more surely; a photo out of focus, in dim light or under a hard shadow, with its edges steepened
+    /// (`Defocus`), its levels stretched (`Levels`) or its shadow lifted (`Shadow`).
     public func recognize(_ image: Raster) throws(OCRError) -> OCRResult {
         guard image.width > 0, image.height > 0 else {
             throw .emptyImage(width: image.width, height: image.height)
@@ -151,26 +151,30 @@ public final class TesseractEngine {
             ? second.result : try readAgainPlainer(image, after: first)
     }
 
-    /// `first`, or a reading of the photo made plainer where that reads better. In dim light or haze (`Levels`), its
-    /// levels stretched (its grain, stretched with them, smoothed), kept where it reads a tenth more as surely
-    /// (`Levels.keeps`) or by `keeps`: a dim page of 89 lines read 1 in order, and 86 stretched. Out of focus
+    /// `first`, or a reading of the photo made plainer where that reads better. Under a hard shadow (`Shadow`), its
+    /// shadowed side lifted to the lit side's light, kept as a stretched reading is: a sign wall whose shadow cut two
+    /// panels read 4 of its 6 lines, 2 of them as scraps ("‘ity Hall", "es"), and all 6 lifted. In dim light or haze
+    /// (`Levels`), its levels stretched (its grain, stretched with them, smoothed), kept where it reads a tenth more as
+    /// surely (`Levels.keeps`) or by `keeps`: a dim page of 89 lines read 1 in order, and 86 stretched. Out of focus
     /// (`Defocus`) and not read surely, in grey with its edges steepened, kept by `keeps`: a blurred page of 80 lines
-    /// of 20 pt print read 4 of them at 86%, all 80 steepened. Both where both. Not read surely: a sign whose lines
-    /// are not all sure (`isSureSign`), or a page (`pageLines`) read at under `unsurePage`. (Stretched before the
-    /// first reading, a grainy panel and a slanted page of faint small print, which read well as they were, read
-    /// worse: their grain was stretched with them.)
+    /// of 20 pt print read 4 of them at 86%, all 80 steepened. Both where both. Not read surely: a sign whose lines are
+    /// not all sure (`isSureSign`), or a page (`pageLines`) read at under `unsurePage`. (Stretched before the first
+    /// reading, a grainy panel and a slanted page of faint small print, which read well as they were, read worse: their
+    /// grain was stretched with them.)
     private func readAgainPlainer(_ image: Raster, after first: Reading) throws(OCRError) -> OCRResult {
         let unsure = !Self.isSureSign(first.result)
             && (first.confidence < Self.unsurePage || first.result.lines.count < Self.pageLines)
-        let stretched = Levels.stretched(image)
-        guard unsure || stretched != nil else { return first.result }
-        let grey = (stretched ?? image).grey()
+        let lifted = Shadow.lifted(image)
+        let stretched = Levels.stretched(lifted ?? image)
+        guard unsure || stretched != nil || lifted != nil else { return first.result }
+        let grey = (stretched ?? lifted ?? image).grey()
         let blurred = unsure && Defocus.edgeWidth(grey).map { $0 > Defocus.blurredEdge } ?? false
-        guard let plainer = blurred ? Defocus.sharpened(grey) : stretched.map({ Levels.ungrained(grey) ?? $0 })
+        guard let plainer = blurred ? Defocus.sharpened(grey)
+                : stretched.map({ Levels.ungrained(grey) ?? $0 }) ?? lifted
         else { return first.result }
         let second = try readingWithoutInvertedLines(plainer, from: first.quarterTurns)
         let kept = Self.keeps(second, over: first.readable, first.confidence)
-            || stretched != nil && Levels.keeps(second, over: first.readable, first.confidence)
+            || (stretched != nil || lifted != nil) && Levels.keeps(second, over: first.readable, first.confidence)
         return kept ? second.result : first.result
     }
 

@@ -1,0 +1,245 @@
+import Foundation
+
+/// A hard-edged shadow across a photo (a hand's, a phone's, a post's), found and lifted for a second reading.
+///
+/// A shadow's edge cuts every ground it crosses in two: `PanelFinder` grows a panel's ground over even cells, and
+/// the half of a sign panel in shadow became a panel of its own, its lines cut where the edge crosses them ("Car park
+/// level 5" read "park"). What tells the edge from a panel's is that a shadow darkens whatever it falls on by one
+/// factor: along a straight line across the photo, the levels a little to either side keep one ratio over the wall
+/// and over every panel alike, where a panel's edge keeps a ratio along its own side only. That ratio, measured across
+/// the line pixel by pixel (the penumbra included), lifts the shadowed side back to the lit side's light.
+enum Shadow {
+    /// How far either side of the line, in cells, its levels are compared: past a penumbra and a stroke.
+    static let reach = 4
+    /// A shadow darkens by at least this much (log ratio: 0.35 is to 70%): a hand's or a phone's takes half the light
+    /// or more (the harness's, 55%); a step of light to 72% on a wall photographed from one side was no shadow.
+    static let deepest = 0.35
+    /// The compared levels of one sample keep the line's ratio within this (log) …
+    static let agreement = 0.12
+    /// … on this share of the samples where both sides are even ground …
+    static let consistent = 0.7
+    /// … which lie along at least this share of the line's length in the photo …
+    static let extent = 0.6
+    /// … and cross from one ground to another twice or more, the lit side's level jumping by this (log) between
+    /// neighbouring samples: one ground's straight edge (a page's on a table) keeps one ratio along it too, even
+    /// with the light falling off along both, and is no shadow.
+    static let groundStep = 0.15
+    /// Largest change of chromaticity (r and g shares of r + g + b, summed) across the line, on the median sample:
+    /// a shadow darkens a ground, it does not change its colour (skylight tints a sunlit one's a little bluer).
+    static let sameHue = 0.05
+    /// Largest spread of the 3×3 cells around a sample for it to count as even ground.
+    static let flatness: Int32 = 12
+
+    /// A straight shadow edge: the line `normal.x · x + normal.y · y = offset` in the picture's pixels, with the
+    /// shadow on the side where that is smaller, and the gain that lifts each signed distance from it (`gains`,
+    /// from `−halfWidth` to `halfWidth`; beyond, 1 on the lit side and `gains[0]` on the other).
+    struct Edge: Equatable {
+        var normal: (x: Double, y: Double)
+        var offset: Double
+        var halfWidth: Int
+        var gains: [Double]
+        /// The ratio of the shadowed side's light to the lit side's.
+        var ratio: Double
+
+        static func == (a: Edge, b: Edge) -> Bool {
+            a.normal == b.normal && a.offset == b.offset && a.gains == b.gains && a.ratio == b.ratio
+        }
+
+        func gain(_ s: Double) -> Double {
+            let i = Int(s.rounded()) + halfWidth
+            if i < 0 { return gains[0] }
+            if i >= gains.count { return 1 }
+            return gains[i]
+        }
+    }
+
+    /// `image` with the shadowed side of a hard shadow's edge lifted to the lit side's light (every channel by one
+    /// gain); `nil` where no such edge crosses it.
+    static func lifted(_ image: Raster) -> Raster? {
+        guard let edge = edge(in: image) else { return nil }
+        var out = image
+        let c = image.channels, w = image.width
+        let n = edge.normal
+        out.pixels.withUnsafeMutableBufferPointer { p in
+            for y in 0..<image.height {
+                for x in 0..<w {
+                    let g = edge.gain(Double(x) * n.x + Double(y) * n.y - edge.offset)
+                    guard g != 1 else { continue }
+                    let i = (y * w + x) * c
+                    for k in 0..<c { p[i + k] = UInt8(min(255, (Double(p[i + k]) * g).rounded())) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The hard shadow's edge across `image` (grey or RGB), if one crosses it.
+    static func edge(in image: Raster) -> Edge? {
+        // The picture averaged as `PanelFinder` sees it (cells of f × f pixels, 400 a long edge), in logs.
+        let grey = image.grey()
+        guard let pix = LeptonicaImage(grey), let averaged = PanelFinder.GreyCells(pix),
+              averaged.sw >= 32, averaged.sh >= 32
+        else { return nil }
+        let cells = averaged.small, f = averaged.f, sw = averaged.sw, sh = averaged.sh
+        let logs = cells.map { log(Double(max($0, 4))) }
+        let hues = image.channels == 3 ? chromaticities(image, cell: f, sw, sh) : nil
+        func flat(_ x: Int, _ y: Int) -> Bool {
+            guard x >= 1, y >= 1, x < sw - 1, y < sh - 1 else { return false }
+            var lo = Int32.max, hi = Int32.min
+            for dy in -1...1 {
+                for dx in -1...1 {
+                    let v = cells[(y + dy) * sw + x + dx]
+                    lo = min(lo, v); hi = max(hi, v)
+                }
+            }
+            return hi - lo <= flatness
+        }
+        // Hough votes of the steep cells along their gradient's direction (log levels, so a shadow's step is
+        // as steep on a dark panel as on a light one).
+        let angles = 180
+        let diagonal = Int(Double(sw * sw + sh * sh).squareRoot()) + 1
+        var votes = [Int32](repeating: 0, count: angles * 2 * diagonal)
+        let cosines = (0..<angles).map { cos(Double($0) * .pi / Double(angles)) }
+        let sines = (0..<angles).map { sin(Double($0) * .pi / Double(angles)) }
+        for y in 1..<(sh - 1) {
+            for x in 1..<(sw - 1) {
+                func l(_ dx: Int, _ dy: Int) -> Double { logs[(y + dy) * sw + x + dx] }
+                let gx = (l(1, -1) + 2 * l(1, 0) + l(1, 1) - l(-1, -1) - 2 * l(-1, 0) - l(-1, 1)) / 8
+                let gy = (l(-1, 1) + 2 * l(0, 1) + l(1, 1) - l(-1, -1) - 2 * l(0, -1) - l(1, -1)) / 8
+                guard gx * gx + gy * gy >= 0.06 * 0.06 else { continue }
+                var a = Int((atan2(gy, gx) * Double(angles) / .pi).rounded())
+                a = ((a % angles) + angles) % angles
+                for da in -3...3 {
+                    let t = ((a + da) % angles + angles) % angles
+                    let rho = Int((Double(x) * cosines[t] + Double(y) * sines[t]).rounded()) + diagonal
+                    votes[t * 2 * diagonal + rho] += 1
+                }
+            }
+        }
+        // The strongest lines, each verified; a few, as a panel's edges vote as strongly as a shadow's.
+        let least = Int32(min(sw, sh) / 4)
+        var order = votes.indices.filter { votes[$0] >= least }
+        order.sort { votes[$0] > votes[$1] }
+        var tried: [(Int, Int)] = []
+        for i in order {
+            let t = i / (2 * diagonal), rho = i % (2 * diagonal) - diagonal
+            if tried.contains(where: { abs($0.1 - rho) <= 4 && min(abs($0.0 - t), angles - abs($0.0 - t)) <= 4 }) {
+                continue
+            }
+            tried.append((t, rho))
+            if let edge = verified(t: t, rho: rho, angles: angles, logs: logs, sw: sw, sh: sh, f: f, grey: grey,
+                                   hues: hues, flat: flat) {
+                return edge
+            }
+            if tried.count >= 12 { break }
+        }
+        return nil
+    }
+
+    /// The line at angle `t` (of `angles` to a half turn) and distance `rho` (cells) as a shadow's edge, where it
+    /// is one (the ratio across it kept over different grounds along most of it), with its gains measured in `grey`.
+    private static func verified(t: Int, rho: Int, angles: Int, logs: [Double], sw: Int, sh: Int, f: Int,
+                                 grey: Raster, hues: [(r: Double, g: Double)]?, flat: (Int, Int) -> Bool) -> Edge?
+    {
+        let theta = Double(t) * .pi / Double(angles)
+        let n = (x: cos(theta), y: sin(theta)), u = (x: -sin(theta), y: cos(theta))
+        // Walk the line across the cell grid.
+        var samples: [(t: Double, diff: Double, lit: Double, x: Double, y: Double, hue: Double)] = []
+        var length = 0
+        let reachD = Double(reach)
+        let limit = Double(sw + sh)
+        var s = -limit
+        while s <= limit {
+            let x = Double(rho) * n.x + s * u.x, y = Double(rho) * n.y + s * u.y
+            defer { s += 1 }
+            guard x >= 0, y >= 0, x < Double(sw), y < Double(sh) else { continue }
+            length += 1
+            let ax = Int((x - reachD * n.x).rounded()), ay = Int((y - reachD * n.y).rounded())
+            let bx = Int((x + reachD * n.x).rounded()), by = Int((y + reachD * n.y).rounded())
+            guard flat(ax, ay), flat(bx, by) else { continue }
+            let a = logs[ay * sw + ax], b = logs[by * sw + bx]
+            let hue = hues.map { c in
+                abs(c[ay * sw + ax].r - c[by * sw + bx].r) + abs(c[ay * sw + ax].g - c[by * sw + bx].g)
+            } ?? 0
+            samples.append((s, b - a, max(a, b), x, y, hue))
+        }
+        guard length >= min(sw, sh) / 2, samples.count >= length / 4 else { return nil }
+        let diffs = samples.map(\.diff).sorted()
+        let median = diffs[diffs.count / 2]
+        guard abs(median) >= deepest else { return nil }
+        let agreeing = samples.filter { abs($0.diff - median) <= agreement }
+        guard Double(agreeing.count) >= consistent * Double(samples.count),
+              let first = agreeing.first?.t, let last = agreeing.last?.t,
+              last - first >= extent * Double(length)
+        else { return nil }
+        // Grounds crossed: where the lit side's level jumps between neighbouring samples, a panel's edge crosses the
+        // line, and the shadowed side jumped with it, keeping the ratio.
+        let crossings = zip(agreeing, agreeing.dropFirst()).filter { abs($1.lit - $0.lit) >= groundStep }.count
+        guard crossings >= 2 else { return nil }
+        // The same ground in and out of the shadow: its colour keeps its hue (a red panel's edge on a grey wall
+        // keeps one ratio along it too).
+        let hueShift = agreeing.map(\.hue).sorted()[agreeing.count / 2]
+        guard hueShift <= sameHue else { return nil }
+        // In pixels: the line through the cells' centres; the shadow on the side of smaller distance.
+        let sign: Double = median > 0 ? 1 : -1
+        let normal = (x: n.x * sign, y: n.y * sign)
+        let centre = Double(f) / 2
+        let offset = (Double(rho) * Double(f) + centre * (n.x + n.y)) * sign
+        let half = (reach + 1) * f
+        // The ratio of each distance's level to the lit side's, the median over the agreeing samples.
+        var ratios = [[Double]](repeating: [], count: 2 * half + 1)
+        let w = grey.width, h = grey.height
+        grey.pixels.withUnsafeBufferPointer { p in
+            func level(_ x: Double, _ y: Double) -> Double? {
+                let xi = Int(x.rounded()), yi = Int(y.rounded())
+                guard xi >= 0, yi >= 0, xi < w, yi < h else { return nil }
+                return Double(p[yi * w + xi])
+            }
+            for sample in agreeing {
+                let cx = sample.x * Double(f) + centre, cy = sample.y * Double(f) + centre
+                // Averaged along the line over a cell, so grain and a stroke's edge weigh less.
+                func mean(_ d: Double) -> Double? {
+                    var sum = 0.0, count = 0.0
+                    for k in stride(from: -Double(f) / 2, through: Double(f) / 2, by: 1) {
+                        guard let v = level(cx + d * normal.x + k * u.x, cy + d * normal.y + k * u.y) else { continue }
+                        sum += v; count += 1
+                    }
+                    return count > 0 ? sum / count : nil
+                }
+                guard let ref = mean(Double(half)), ref >= 8 else { continue }
+                for i in 0...(2 * half) {
+                    if let v = mean(Double(i - half)) { ratios[i].append(v / ref) }
+                }
+            }
+        }
+        guard ratios.allSatisfy({ !$0.isEmpty }) else { return nil }
+        let profile = ratios.map { r in r.sorted()[r.count / 2] }
+        let far = profile[0]
+        guard far > 0.1, far < 1 else { return nil }
+        // Lifted no more than the shadow's depth, and never darkened.
+        let gains = profile.map { 1 / min(1, max(far, $0)) }
+        return Edge(normal: normal, offset: offset, halfWidth: half, gains: gains, ratio: far)
+    }
+
+    /// The chromaticity (r and g shares of r + g + b) of each f × f cell of the RGB picture `image`, row by row.
+    private static func chromaticities(_ image: Raster, cell f: Int, _ sw: Int, _ sh: Int) -> [(r: Double, g: Double)] {
+        var out = [(r: Double, g: Double)](repeating: (1.0 / 3, 1.0 / 3), count: sw * sh)
+        let w = image.width
+        image.pixels.withUnsafeBufferPointer { p in
+            for cy in 0..<sh {
+                for cx in 0..<sw {
+                    var r = 0, g = 0, b = 0
+                    for y in cy * f..<(cy + 1) * f {
+                        for x in cx * f..<(cx + 1) * f {
+                            let i = (y * w + x) * 3
+                            r += Int(p[i]); g += Int(p[i + 1]); b += Int(p[i + 2])
+                        }
+                    }
+                    let sum = Double(max(1, r + g + b))
+                    out[cy * sw + cx] = (Double(r) / sum, Double(g) / sum)
+                }
+            }
+        }
+        return out
+    }
+}
