@@ -24,6 +24,10 @@ enum Shadow {
     /// neighbouring samples: one ground's straight edge (a page's on a table) keeps one ratio along it too, even
     /// with the light falling off along both, and is no shadow.
     static let groundStep = 0.15
+    /// … or, across one ground, be soft: its penumbra (a tenth to nine tenths of the way from the shadow's light to
+    /// the lit side's) this many pixels wide or more. The harness's shadows measure 15–19 px; the sharp edges of
+    /// pages and panels 1–7, up to 13 on photos shaken or seen from one side (two such, lifted, read as before).
+    static let softEdge = 12
     /// Largest change of chromaticity (r and g shares of r + g + b, summed) across the line, on the median sample:
     /// a shadow darkens a ground, it does not change its colour (skylight tints a sunlit one's a little bluer).
     static let sameHue = 0.05
@@ -175,47 +179,90 @@ enum Shadow {
         // Grounds crossed: where the lit side's level jumps between neighbouring samples, a panel's edge crosses the
         // line, and the shadowed side jumped with it, keeping the ratio.
         let crossings = zip(agreeing, agreeing.dropFirst()).filter { abs($1.lit - $0.lit) >= groundStep }.count
-        guard crossings >= 2 else { return nil }
         // The same ground in and out of the shadow: its colour keeps its hue (a red panel's edge on a grey wall
         // keeps one ratio along it too).
         let hueShift = agreeing.map(\.hue).sorted()[agreeing.count / 2]
         guard hueShift <= sameHue else { return nil }
         // In pixels: the line through the cells' centres; the shadow on the side of smaller distance.
         let sign: Double = median > 0 ? 1 : -1
-        let normal = (x: n.x * sign, y: n.y * sign)
         let centre = Double(f) / 2
-        let offset = (Double(rho) * Double(f) + centre * (n.x + n.y)) * sign
         let half = (reach + 1) * f
-        // The ratio of each distance's level to the lit side's, the median over the agreeing samples.
-        var ratios = [[Double]](repeating: [], count: 2 * half + 1)
+        let centres = agreeing.map { (x: $0.x * Double(f) + centre, y: $0.y * Double(f) + centre) }
         let w = grey.width, h = grey.height
-        grey.pixels.withUnsafeBufferPointer { p in
-            func level(_ x: Double, _ y: Double) -> Double? {
-                let xi = Int(x.rounded()), yi = Int(y.rounded())
-                guard xi >= 0, yi >= 0, xi < w, yi < h else { return nil }
-                return Double(p[yi * w + xi])
-            }
-            for sample in agreeing {
-                let cx = sample.x * Double(f) + centre, cy = sample.y * Double(f) + centre
-                // Averaged along the line over a cell, so grain and a stroke's edge weigh less.
-                func mean(_ d: Double) -> Double? {
-                    var sum = 0.0, count = 0.0
-                    for k in stride(from: -Double(f) / 2, through: Double(f) / 2, by: 1) {
-                        guard let v = level(cx + d * normal.x + k * u.x, cy + d * normal.y + k * u.y) else { continue }
-                        sum += v; count += 1
+        // Each sample's levels across the line `normal · p = offset`, at distances −half … half from it, averaged
+        // along it over a cell so grain and a stroke's edge weigh less; `nil` where that runs off the picture.
+        func across(_ normal: (x: Double, y: Double), _ offset: Double) -> [[Double]?] {
+            let along = (x: -normal.y, y: normal.x)
+            return grey.pixels.withUnsafeBufferPointer { p in
+                centres.map { c -> [Double]? in
+                    let off = normal.x * c.x + normal.y * c.y - offset
+                    var levels: [Double] = []
+                    for d in -half...half {
+                        var sum = 0.0, count = 0.0
+                        for k in stride(from: -Double(f) / 2, through: Double(f) / 2, by: 1) {
+                            let x = Int((c.x + (Double(d) - off) * normal.x + k * along.x).rounded())
+                            let y = Int((c.y + (Double(d) - off) * normal.y + k * along.y).rounded())
+                            guard x >= 0, y >= 0, x < w, y < h else { return nil }
+                            sum += Double(p[y * w + x]); count += 1
+                        }
+                        levels.append(sum / count)
                     }
-                    return count > 0 ? sum / count : nil
-                }
-                guard let ref = mean(Double(half)), ref >= 8 else { continue }
-                for i in 0...(2 * half) {
-                    if let v = mean(Double(i - half)) { ratios[i].append(v / ref) }
+                    return levels
                 }
             }
+        }
+        // The Hough line lies up to a cell and a degree off (36 px at the end of a long edge): the edge is found on
+        // each sample (where its levels cross halfway) and a line fitted through those points, so the lift meets it.
+        var normal = (x: n.x * sign, y: n.y * sign)
+        var offset = (Double(rho) * Double(f) + centre * (n.x + n.y)) * sign
+        var points: [(s: Double, t: Double)] = []
+        for (c, levels) in zip(centres, across(normal, offset)) {
+            guard let levels, levels[2 * half] - levels[0] >= 8 else { continue }
+            let mid = (levels[0] + levels[2 * half]) / 2
+            guard let j = levels.indices.dropFirst().first(where: { levels[$0] >= mid && levels[$0 - 1] < mid })
+            else { continue }
+            let d = Double(j - 1) + (mid - levels[j - 1]) / (levels[j] - levels[j - 1]) - Double(half)
+            let off = normal.x * c.x + normal.y * c.y - offset
+            let q = (x: c.x + (d - off) * normal.x, y: c.y + (d - off) * normal.y)
+            points.append((normal.x * q.x + normal.y * q.y, -normal.y * q.x + normal.x * q.y))
+        }
+        var kept = points
+        if kept.count >= 8 {
+            var fit = (a: offset, b: 0.0)
+            for _ in 0..<2 {
+                let count = Double(kept.count)
+                let mt = kept.map(\.t).reduce(0, +) / count, ms = kept.map(\.s).reduce(0, +) / count
+                let stt = kept.map { ($0.t - mt) * ($0.t - mt) }.reduce(0, +)
+                let sts = kept.map { ($0.t - mt) * ($0.s - ms) }.reduce(0, +)
+                guard stt > 0 else { break }
+                fit.b = sts / stt
+                fit.a = ms - fit.b * mt
+                let misses = kept.map { abs($0.s - fit.a - fit.b * $0.t) }.sorted()
+                let limit = max(2, 2 * misses[misses.count / 2])
+                let closer = kept.filter { abs($0.s - fit.a - fit.b * $0.t) <= limit }
+                guard closer.count >= 8 else { break }
+                kept = closer
+            }
+            let length = (1 + fit.b * fit.b).squareRoot()
+            normal = (x: (normal.x + fit.b * normal.y) / length, y: (normal.y - fit.b * normal.x) / length)
+            offset = fit.a / length
+        }
+        // The ratio of each distance's level to the lit side's, the median over the samples.
+        var ratios = [[Double]](repeating: [], count: 2 * half + 1)
+        for levels in across(normal, offset) {
+            guard let levels, levels[2 * half] >= 8 else { continue }
+            for i in levels.indices { ratios[i].append(levels[i] / levels[2 * half]) }
         }
         guard ratios.allSatisfy({ !$0.isEmpty }) else { return nil }
         let profile = ratios.map { r in r.sorted()[r.count / 2] }
         let far = profile[0]
         guard far > 0.1, far < 1 else { return nil }
+        // Across one ground only (a poster filling the photo), the edge must be a shadow's, soft: a page's or a
+        // panel's edge is sharp.
+        let (tenth, nineTenths) = (far + 0.1 * (1 - far), far + 0.9 * (1 - far))
+        let penumbra = (profile.firstIndex { $0 >= nineTenths } ?? profile.count)
+            - (profile.firstIndex { $0 >= tenth } ?? 0)
+        guard crossings >= 2 || penumbra >= softEdge else { return nil }
         // Lifted no more than the shadow's depth, and never darkened.
         let gains = profile.map { 1 / min(1, max(far, $0)) }
         return Edge(normal: normal, offset: offset, halfWidth: half, gains: gains, ratio: far)
