@@ -37,17 +37,13 @@ enum Shadow {
     /// A straight shadow edge: the line `normal.x · x + normal.y · y = offset` in the picture's pixels, with the
     /// shadow on the side where that is smaller, and the gain that lifts each signed distance from it (`gains`,
     /// from `−halfWidth` to `halfWidth`; beyond, 1 on the lit side and `gains[0]` on the other).
-    struct Edge: Equatable {
+    struct Edge {
         var normal: (x: Double, y: Double)
         var offset: Double
         var halfWidth: Int
         var gains: [Double]
         /// The ratio of the shadowed side's light to the lit side's.
         var ratio: Double
-
-        static func == (a: Edge, b: Edge) -> Bool {
-            a.normal == b.normal && a.offset == b.offset && a.gains == b.gains && a.ratio == b.ratio
-        }
 
         func gain(_ s: Double) -> Double {
             let i = Int(s.rounded()) + halfWidth
