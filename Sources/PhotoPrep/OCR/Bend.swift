@@ -5,11 +5,11 @@ internal import CTesseract
 /// for a second reading with Leptonica's page model (`dewarpBuildPageModel`).
 ///
 /// Tesseract follows a line of print a little way off the straight, not across a bend: a page whose lines rose and
-/// fell by a line's height across it read as lines that jump from one row of print to the next (the harness's
-/// bent pages: 44–71% of the lines of those it read worst). Leptonica finds the page's text lines on its ink, fits each with a
-/// quadratic and builds from them the vertical shift of every point of the page that lays the lines straight: its
-/// vertical disparity. That shift, applied to the photo at its own resolution, is the straightened page; the lines
-/// read on it are moved back into the photo by the same shift.
+/// fell by a line's height across it read as lines that jump from one row of print to the next (the harness's bent
+/// pages: 44–71% of the lines of those it read worst). Leptonica finds the page's text lines on its ink, fits each
+/// with a quadratic and builds from them the vertical shift of every point of the page that lays the lines straight:
+/// its vertical disparity. That shift, applied to the photo at its own resolution, is the straightened page; the
+/// lines read on it are moved back into the photo by the same shift.
 enum Bend {
     /// The model is built on the page enlarged this much: Leptonica's line finder closes letters into lines with bars
     /// of 15 and 30 px and is made for print scanned at 300 dpi. A page of small print in a 2048 px photo ran into
@@ -21,8 +21,9 @@ enum Bend {
     /// Leptonica models a page from this many long lines at least (`dewarpaCreate`'s default).
     static let leastLines = 15
     /// A page is bent where its straightening moves points further than this share of a line's height from where a
-    /// page lying flat, tilted or seen from one side, would put them (`bend`): tilt and a keystone's converging lines
-    /// Tesseract reads by itself. Flat harness pages stray by 0.04–1.4 px, bent ones by 14–23 px (lines 21–51 px).
+    /// page lying flat, tilted or seen from one side, would put them (`bend`): tilt and a keystone's converging
+    /// lines Tesseract reads by itself. Flat harness pages stray by 0.04–1.4 px, bent ones by 14–23 px (lines 21–51
+    /// px tall).
     static let bent = 0.3
 
     /// Whether `second`, a reading of the straightened page, is kept over the first, which read `readable` characters
@@ -65,13 +66,13 @@ enum Bend {
             return 0
         }
 
-        /// `grey` (the photo in grey, or a plainer picture of it) with the parts straightened: each pixel taken
-        /// from where the shift says it was, between two rows.
-        func straightened(_ grey: Raster) -> Raster {
-            var picture = grey
-            let w = grey.width, h = grey.height
-            grey.pixels.withUnsafeBufferPointer { src in
-                picture.pixels.withUnsafeMutableBufferPointer { dst in
+        /// `picture` (the photo, or a plainer picture of it: grey or RGB) with the parts straightened: each pixel
+        /// taken from where the shift says it was, between two rows.
+        func straightened(_ picture: Raster) -> Raster {
+            var out = picture
+            let w = picture.width, h = picture.height, c = picture.channels
+            picture.pixels.withUnsafeBufferPointer { src in
+                out.pixels.withUnsafeMutableBufferPointer { dst in
                     for part in parts {
                         let region = part.region
                         for y in 0..<region.height {
@@ -81,14 +82,17 @@ enum Bend {
                                 let from = Double(py) - Double(part.shift[y * region.width + x])
                                 let f0 = min(max(0, Int(from.rounded(.down))), h - 1), f1 = min(f0 + 1, h - 1)
                                 let t = min(1, max(0, from - Double(f0)))
-                                let v = Double(src[f0 * w + px]) * (1 - t) + Double(src[f1 * w + px]) * t
-                                dst[py * w + px] = UInt8(min(255, max(0, v.rounded())))
+                                for k in 0..<c {
+                                    let v = Double(src[(f0 * w + px) * c + k]) * (1 - t)
+                                        + Double(src[(f1 * w + px) * c + k]) * t
+                                    dst[(py * w + px) * c + k] = UInt8(min(255, max(0, v.rounded())))
+                                }
                             }
                         }
                     }
                 }
             }
-            return picture
+            return out
         }
 
         /// `box`, a line's box in the straightened photo (`height` rows), moved back into the photo: the band its
@@ -130,7 +134,9 @@ enum Bend {
     static func columns(of lines: [OCRLine], gap: Double) -> [(x: Range<Int>, lines: [OCRLine])] {
         let x0 = lines.map(\.box.x).min()!, x1 = lines.map { $0.box.x + $0.box.width }.max()!
         var cover = [Int](repeating: 0, count: x1 - x0)
-        for line in lines { for x in line.box.x..<(line.box.x + line.box.width) { cover[x - x0] += 1 } }
+        for line in lines {
+            for x in line.box.x..<max(line.box.x, line.box.x + line.box.width) { cover[x - x0] += 1 }
+        }
         let spanning = lines.count / 10
         var cuts: [Int] = [], x = 0
         while x < cover.count {

@@ -174,9 +174,13 @@ public final class TesseractEngine {
         guard unsure || stretched != nil || lifted != nil || bend != nil else { return first.result }
         let blurred = unsure && Defocus.edgeWidth(grey).map { $0 > Defocus.blurredEdge } ?? false
         let plainer = blurred ? Defocus.sharpened(grey) : stretched.map({ Levels.ungrained(grey) ?? $0 }) ?? lifted
-        guard let picture = bend.map({ $0.straightened(plainer?.grey() ?? grey) }) ?? plainer
+        // Straightened in colour where it is read as it is: panels are found by colour too.
+        guard let picture = bend.map({ $0.straightened(plainer ?? image) }) ?? plainer
         else { return first.result }
-        var second = try readingWithoutInvertedLines(picture, from: first.quarterTurns)
+        // A straightened page is read as the photo was, Tesseract reading its unsure lines inverted too: without,
+        // a page bent by a wide lens's barrel, on a dark table, read 8 of its 87 lines straightened (all 87 with).
+        var second = bend != nil ? try reading(picture, from: first.quarterTurns)
+            : try readingWithoutInvertedLines(picture, from: first.quarterTurns)
         if let bend {
             second.result.lines = second.result.lines.map {
                 var line = $0

@@ -95,7 +95,8 @@ import Testing
         let engine = try TesseractEngine()
         let flat: [(String, [String])] = [
             ("tilted 2°", ["-rotate", "2"]),
-            ("seen from one side", ["-distort", "Perspective", "0,0 60,40  1500,0 1440,0  1500,2000 1440,2000  0,2000 60,1960"]),
+            ("seen from one side",
+             ["-distort", "Perspective", "0,0 60,40  1500,0 1440,0  1500,2000 1440,2000  0,2000 60,1960"]),
         ]
         for (name, view) in flat {
             let photo = try Self.bentPage(bend: view).grey()
