@@ -22,8 +22,8 @@ enum Bend {
     static let leastLines = 15
     /// A page is bent where its straightening moves points further than this share of a line's height from where a
     /// page lying flat, tilted or seen from one side, would put them (`bend`): tilt and a keystone's converging
-    /// lines Tesseract reads by itself. Flat harness pages stray by 0.04–1.4 px, bent ones by 14–23 px (lines 21–51
-    /// px tall).
+    /// lines Tesseract reads by itself. Flat harness pages stray by 0.04–0.75 px, bent ones by 14–23 px (lines
+    /// 21–51 px tall).
     static let bent = 0.3
 
     /// Whether `second`, a reading of the straightened page, is kept over the first, which read `readable` characters
@@ -35,7 +35,7 @@ enum Bend {
     }
 
     /// How much surer (mean confidence, in points) a straightened reading must be to be kept. The harness's bent
-    /// pages read 1.6–9.5 points surer straightened, and 1.02–1.41× the readable characters.
+    /// pages read 1.6–10 points surer straightened, and 1.02–1.41× the readable characters.
     static let surerBy = 1.0
 
     /// A column of the page (or the whole page): the vertical shift that straightens each pixel of its `region` of
