@@ -117,7 +117,7 @@ import Testing
             OCRLine(text: "words", confidence: 95, box: Moment.Box(x: x, y: y, width: width, height: 30))
         }
         let title = line(100, 40, 1200)
-        // Two columns of 30 lines, 60 px apart, the left one's lines ragged (ending 560–620), the right at 720.
+        // Two columns of 30 lines, the left one's ragged (ending at 560–620), the right one's starting at 720.
         let left = (0..<30).map { line(100, 120 + $0 * 40, 460 + $0 % 4 * 20) }
         let right = (0..<30).map { line(720, 120 + $0 * 40, 560) }
         let columns = Bend.columns(of: [title] + left + right, gap: 30)
