@@ -109,11 +109,12 @@ enum Bend {
         }
     }
 
-    /// The bend of the page that `lines` (read upright in `grey`, a photo in grey) mark out, where it is bent
-    /// (`bent`); `nil` where it lies flat or Leptonica builds no model of it.
-    static func model(_ grey: Raster, lines: [OCRLine]) -> Model? {
+    /// The bend of the page that `lines` (read upright in `picture`, a photo) mark out, where it is bent (`bent`);
+    /// `nil` where it lies flat, no page is read (the picture not even turned grey) or Leptonica builds no model.
+    static func model(_ picture: Raster, lines: [OCRLine]) -> Model? {
         let marking = lines.filter { $0.confidence >= markingConfidence }
-        guard grey.channels == 1, marking.count >= TesseractEngine.pageLines else { return nil }
+        guard marking.count >= TesseractEngine.pageLines else { return nil }
+        let grey = picture.grey()
         // A line's height: the lower quartile of the boxes, as lines read across a bend stand taller than they are.
         let heights = marking.map { Double($0.box.height) }.sorted()
         let lineHeight = max(1, heights[heights.count / 4])
@@ -165,27 +166,20 @@ enum Bend {
         let y1 = min(photo.height, lines.map { $0.box.y + $0.box.height }.max()! + margin)
         guard x1 - x0 >= 64, y1 - y0 >= 64 else { return nil }
         let region = (x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        let scale = modelScale
         guard let page = photo.clipped(to: PixelRect(minX: Double(x0), minY: Double(y0),
                                                      maxX: Double(x1), maxY: Double(y1))),
-              let model = page.scaled(by: scale),
-              let field = verticalDisparity(model)
+              let model = page.scaled(by: modelScale),
+              let shift = verticalDisparity(model, scale: modelScale, width: region.width, height: region.height)
         else { return nil }
-        // The shift at each pixel of the region, from the model's (at its scale) in the region's pixels.
-        var shift = [Float](repeating: 0, count: region.width * region.height)
-        for y in 0..<region.height {
-            let my = min(field.height - 1, Int(Double(y) * scale))
-            for x in 0..<region.width {
-                let mx = min(field.width - 1, Int(Double(x) * scale))
-                shift[y * region.width + x] = field.values[my * field.width + mx] / Float(scale)
-            }
-        }
         return Part(region: region, shift: shift)
     }
 
-    /// Leptonica's vertical disparity of the page in `page` (8-bit grey): its own adaptive threshold, its text
-    /// lines' quadratics, its model at full resolution. `nil` where it finds too few long lines.
-    static func verticalDisparity(_ page: borrowing LeptonicaImage) -> (values: [Float], width: Int, height: Int)? {
+    /// Leptonica's vertical disparity of the page in `page` (8-bit grey, enlarged `scale` times): its own adaptive
+    /// threshold, its text lines' quadratics, its model at full resolution, sampled back to the page's own `width` ×
+    /// `height` pixels (row by row, in those pixels). `nil` where it finds too few long lines.
+    static func verticalDisparity(_ page: borrowing LeptonicaImage, scale: Double, width: Int, height: Int)
+        -> [Float]?
+    {
         var binary: UnsafeMutablePointer<Pix>?
         var models: UnsafeMutablePointer<L_DEWARPA>?
         defer { pixDestroy(&binary); dewarpaDestroy(&models) }
@@ -200,13 +194,14 @@ enum Bend {
         else { return nil }
         var w: Int32 = 0, h: Int32 = 0
         fpixGetDimensions(full, &w, &h)
-        let wpl = Int(fpixGetWpl(full)), width = Int(w), height = Int(h)
-        guard width > 0, height > 0 else { return nil }
-        var values = [Float](repeating: 0, count: width * height)
+        let wpl = Int(fpixGetWpl(full))
+        guard w > 0, h > 0 else { return nil }
+        var shift = [Float](repeating: 0, count: width * height)
         for y in 0..<height {
-            for x in 0..<width { values[y * width + x] = data[y * wpl + x] }
+            let row = data + min(Int(h) - 1, Int(Double(y) * scale)) * wpl
+            for x in 0..<width { shift[y * width + x] = row[min(Int(w) - 1, Int(Double(x) * scale))] / Float(scale) }
         }
-        return (values, width, height)
+        return shift
     }
 
     /// How far the shifts of `parts` (a page's columns) stray from the best shift of a flat page: one tilt for the

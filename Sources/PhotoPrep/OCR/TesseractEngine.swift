@@ -168,9 +168,9 @@ public final class TesseractEngine {
             && (first.confidence < Self.unsurePage || first.result.lines.count < Self.pageLines)
         let lifted = Shadow.lifted(image)
         let stretched = Levels.stretched(lifted ?? image)
-        let grey = (stretched ?? lifted ?? image).grey()
-        let bend = first.quarterTurns == 0 ? Bend.model(grey, lines: first.result.lines) : nil
+        let bend = first.quarterTurns == 0 ? Bend.model(stretched ?? lifted ?? image, lines: first.result.lines) : nil
         guard unsure || stretched != nil || lifted != nil || bend != nil else { return first.result }
+        let grey = (stretched ?? lifted ?? image).grey()
         let blurred = unsure && Defocus.edgeWidth(grey).map { $0 > Defocus.blurredEdge } ?? false
         let plainer = blurred ? Defocus.sharpened(grey) : stretched.map({ Levels.ungrained(grey) ?? $0 }) ?? lifted
         // Straightened in colour where it is read as it is: panels are found by colour too.
