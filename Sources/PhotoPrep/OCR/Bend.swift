@@ -26,18 +26,6 @@ enum Bend {
     /// 21–51 px tall).
     static let bent = 0.3
 
-    /// Whether `second`, a reading of the straightened page, is kept over the first, which read `readable` characters
-    /// at a mean confidence of `confidence`: where it reads as much at least, `surerBy` surer. Lines read across a
-    /// bend hold the words of two rows, each read as surely as a word goes, so a bent page reads not much more
-    /// straightened, but more surely, its lines whole.
-    static func keeps(_ second: TesseractEngine.Reading, over readable: Double, _ confidence: Double) -> Bool {
-        second.readable >= readable && second.confidence >= confidence + surerBy
-    }
-
-    /// How much surer (mean confidence, in points) a straightened reading must be to be kept. The harness's bent
-    /// pages read 1.6–10 points surer straightened, and 1.02–1.41× the readable characters.
-    static let surerBy = 1.0
-
     /// A column of the page (or the whole page): the vertical shift that straightens each pixel of its `region` of
     /// the photo (`shift`, row by row): the point at (x, y) of the straightened photo was at (x, y − shift) in the
     /// photo.
