@@ -200,6 +200,14 @@ struct LeptonicaImage: ~Copyable {
         return out
     }
 
+    /// This 8-bit picture closed by a `size` × `size` square (a maximum, then a minimum): dark marks narrower than
+    /// it (print, and the gaps between its lines) filled with the ground around them, steps of light kept where
+    /// they are.
+    func closed(size: Int) -> LeptonicaImage? {
+        let odd = Int32(size | 1)
+        return LeptonicaImage(owning: pixCloseGray(pix, odd, odd))
+    }
+
     /// This 8-bit picture with its dark strokes grown by a pixel on each side (a 3×3 minimum): thin
     /// strokes of big letters in a light weight stay whole when the picture is reduced and thresholded.
     func thickened() -> LeptonicaImage? {

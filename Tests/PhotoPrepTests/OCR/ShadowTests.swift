@@ -67,6 +67,57 @@ import Testing
                                              "Buses to Riverside Market", "Lifts to all floors"])
     }
 
+    /// The 120 lines of `shadowedPage`, eleven words each from a fixed list, drawn by a seeded generator, no two
+    /// alike.
+    static let pageLines: [String] = {
+        let words = ["market", "river", "garden", "station", "museum", "library", "ticket", "bridge", "harbour",
+                     "window", "season", "morning", "evening", "council", "visitors", "school", "castle", "tower",
+                     "street", "square", "village", "forest", "meadow", "valley", "mountain", "island", "coast"]
+        var generator = SeededGenerator(seed: 5)
+        var lines: [String] = []
+        while lines.count < 120 {
+            let line = (0..<11).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
+            let capitalised = line.prefix(1).uppercased() + line.dropFirst()
+            if !lines.contains(capitalised) { lines.append(capitalised) }
+        }
+        return lines
+    }()
+
+    /// A page of small print (two columns of 60 lines, DejaVu Serif 14 pt, 32 px apart) under a shadow as
+    /// `shadowedWall`'s, its edge from (500, 0) to (300, 2048): down the middle of the first column's lines.
+    static func shadowedPage() throws -> Raster {
+        var args = ["-size", "1536x2048", "xc:#f4f2ee", "-font", "DejaVu-Serif", "-pointsize", "14", "-fill", "#202020"]
+        for (k, line) in pageLines.enumerated() {
+            args += ["-annotate", "+\(60 + k / 60 * 740)+\(120 + k % 60 * 32)", line]
+        }
+        return try OCRFixtures.magick(args + [
+            "(", "-size", "1536x2048", "xc:white", "-fill", "gray45", "-draw", "polygon 0,0 500,0 300,2048 0,2048",
+            "-blur", "0x6", ")", "-compose", "multiply", "-composite", "ppm:-",
+        ])
+    }
+
+    /// Over a page, the print leaves no even ground beside the edge but the margins and the gap between the columns:
+    /// the edge is found with the print closed.
+    @Test func aShadowsEdgeAcrossAPageOfPrintIsFound() throws {
+        let edge = try #require(Shadow.edge(in: try Self.shadowedPage()))
+        #expect(abs(edge.ratio - 0.45) <= 0.06, "\(edge.ratio)")
+        let length = (2048.0 * 2048 + 200 * 200).squareRoot()
+        #expect(abs(edge.normal.x - 2048 / length) <= 0.03 && abs(edge.normal.y - 200 / length) <= 0.03,
+                "\(edge.normal)")
+        // Where the edge crosses the middle row (y = 1024): x = 400.
+        let x = (edge.offset - edge.normal.y * 1024) / edge.normal.x
+        #expect(abs(x - 400) <= 12, "\(x)")
+    }
+
+    /// With the edge not found (the print not closed), the page read as 123 lines: 117 of the 120 in order, 75 of
+    /// them word for word, and 6 pieces of rows the edge cut in two. Lifted, all 120 in order, 118 word for word.
+    @Test func aPageOfSmallPrintUnderAHardShadowIsReadWhole() throws {
+        let read = try TesseractEngine().recognize(try Self.shadowedPage()).lines.map(\.text)
+        #expect(OCRFixtures.linesReadInOrder(read, Self.pageLines) >= 119, "\(read)")
+        #expect(OCRFixtures.junk(read, against: Self.pageLines).count <= 1, "\(read)")
+        #expect(read.filter { Self.pageLines.contains($0) }.count >= 110, "\(read)")
+    }
+
     /// Straight edges that keep one ratio along them are not shadows' unless they cut grounds of one hue and cross
     /// from one ground to another, or are soft: a wall with a panel lit from one side, a mustard panel beside a blue
     /// one, a page on a brown table and on a grey one.
