@@ -82,7 +82,7 @@ enum Shadow {
     ///
     /// Looked for in the picture as it is, then where none is found there, with its print closed (`printClosed`):
     /// a page's print leaves no even ground for the ratio across the edge to be measured on, only the margins and the
-    /// gap between columns, and 7 of the harness's 28 shadows, over pages, small print and a sign wall, were not
+    /// gap between columns, and 5 of seed 8181's 28 shadows, over pages (two of them turned) and small print, were not
     /// found. Closed, the page is paper, and the shadow's step across it is kept.
     static func edge(in image: Raster) -> Edge? {
         // The picture averaged as `PanelFinder` sees it (cells of f × f pixels, 400 a long edge).
