@@ -154,14 +154,15 @@ public final class TesseractEngine {
     /// `first`, or a reading of the photo made plainer where that reads better (`Levels.keeps`: a tenth more as surely,
     /// or as much a point more surely), or by `keeps`. A page bent in the photo (`Bend`), straightened, its lines'
     /// boxes moved back onto the bend: a bent page of 68 lines read 46 of them in order, and 44 lines of scraps of two
-    /// rows; all 68 straightened. Under a hard shadow (`Shadow`), its shadowed side lifted to the lit side's light: a
-    /// sign wall whose shadow cut two panels read 4 of its 6 lines, 2 of them as scraps ("‘ity Hall", "es"), and all 6
-    /// lifted. In dim light or haze (`Levels`), its levels stretched (its grain, stretched with them, smoothed): a dim
-    /// page of 89 lines read 1 in order, and 86 stretched. Out of focus (`Defocus`) and not read surely, in grey with
-    /// its edges steepened, kept by `keeps` alone: a blurred page of 80 lines of 20 pt print read 4 of them at 86%, all
-    /// 80 steepened. Both where both. Not read surely: a sign whose lines are not all sure (`isSureSign`), or a page
-    /// (`pageLines`) read at under `unsurePage`. (Stretched before the first reading, a grainy panel and a slanted page
-    /// of faint small print, which read well as they were, read worse: their grain was stretched with them.)
+    /// rows; all 68 straightened. Under a hard shadow (`Shadow`), its shadowed side lifted to the lit side's light,
+    /// kept also where it reads as much as surely (`Shadow.keeps`): a sign wall whose shadow cut two panels read 4 of
+    /// its 6 lines, 2 of them as scraps ("‘ity Hall", "es"), and all 6 lifted. In dim light or haze (`Levels`), its
+    /// levels stretched (its grain, stretched with them, smoothed): a dim page of 89 lines read 1 in order, and 86
+    /// stretched. Out of focus (`Defocus`) and not read surely, in grey with its edges steepened, kept by `keeps`
+    /// alone: a blurred page of 80 lines of 20 pt print read 4 of them at 86%, all 80 steepened. Both where both. Not
+    /// read surely: a sign whose lines are not all sure (`isSureSign`), or a page (`pageLines`) read at under
+    /// `unsurePage`. (Stretched before the first reading, a grainy panel and a slanted page of faint small print, which
+    /// read well as they were, read worse: their grain was stretched with them.)
     private func readAgainPlainer(_ image: Raster, after first: Reading) throws(OCRError) -> OCRResult {
         let unsure = !Self.isSureSign(first.result)
             && (first.confidence < Self.unsurePage || first.result.lines.count < Self.pageLines)
@@ -189,6 +190,7 @@ public final class TesseractEngine {
         let kept = Self.keeps(second, over: first.readable, first.confidence)
             || (stretched != nil || lifted != nil || bend != nil)
                 && Levels.keeps(second, over: first.readable, first.confidence)
+            || lifted != nil && Shadow.keeps(second, over: first.readable, first.confidence)
         return kept ? second.result : first.result
     }
 
