@@ -61,10 +61,7 @@ import Testing
     /// (`PhotoTextTests.aGrainyPanelIsReadAtTheSizeOfItsLines`, span 147) read a scrap of its grain more, less surely,
     /// and is read as it was.
     @Test func aStretchedReadingIsKeptWhereItReadsMoreAsSurelyOrAsMuchMoreSurely() {
-        func reading(_ readable: Double, _ confidence: Double) -> TesseractEngine.Reading {
-            TesseractEngine.Reading(result: OCRResult(lines: [], textRotation: 0, engine: "", languages: "eng"),
-                                    readable: readable, confidence: confidence, quarterTurns: 0, invert: false)
-        }
+        let reading = OCRFixtures.reading
         // A dim sign: three lines more of fifteen (160 → 202 readable characters), as surely.
         #expect(Levels.keeps(reading(202, 95.9), over: 160, 95.4))
         // The grainy panel: 4% more, 3.5 points less surely.

@@ -40,6 +40,13 @@ enum OCRFixtures {
             .appendingPathComponent("Fixtures/ocr/\(name)").path
     }
 
+    /// A reading that read `readable` characters at a mean confidence of `confidence`, for the rules that keep one
+    /// reading over another.
+    static func reading(_ readable: Double, _ confidence: Double) -> TesseractEngine.Reading {
+        TesseractEngine.Reading(result: OCRResult(lines: [], textRotation: 0, engine: "", languages: "eng"),
+                                readable: readable, confidence: confidence, quarterTurns: 0, invert: false)
+    }
+
     /// The committed fixture `name`, decoded.
     static func committed(_ name: String) throws -> Raster {
         try magick([committedPath(name), "ppm:-"])

@@ -121,10 +121,7 @@ import Testing
     /// A reading with the shadow lifted is kept where it reads as much at least, as surely at least: the edge misleads
     /// the layout more than the letters.
     @Test func aLiftedReadingIsKeptWhereItReadsAsMuchAsSurely() {
-        func reading(_ readable: Double, _ confidence: Double) -> TesseractEngine.Reading {
-            TesseractEngine.Reading(result: OCRResult(lines: [], textRotation: 0, engine: "", languages: "eng"),
-                                    readable: readable, confidence: confidence, quarterTurns: 0, invert: false)
-        }
+        let reading = OCRFixtures.reading
         // The harness's sign wall whose shadow's edge ran down the gap between its columns (seed 8181's signs-04): its
         // 12 lines read column by column; lifted, panel row by panel row, 0.1% more, 0.14 points surer.
         #expect(Shadow.keeps(reading(135.1, 96.51), over: 134.9, 96.36))
