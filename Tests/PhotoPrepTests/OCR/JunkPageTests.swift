@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import PhotoPrep
+
+/// A page read as junk is not read again whole (plainer, level or enlarged) where a band across its middle, read
+/// so, stays scraps: blurred small print past Tesseract's reading cost a held-out page 54 s for one line.
+@Suite struct JunkPageTests {
+    /// Two columns of `lines` lines of small print (15 pt serif, an x-height of about 7 px), blurred by `blur`
+    /// (Gaussian sigma in px) and grainy, in grey: the harness's page of blurred small print photographed from afar.
+    static func page(lines: Int = 70, blur: Double, grain: Double = 0.7) throws -> Raster {
+        let left = MotionBlurTests.pageLines(lines, seed: 31), right = MotionBlurTests.pageLines(lines, seed: 32)
+        return try OCRFixtures.magick([
+            "-seed", "5", "-size", "1448x\(lines * 20 + 100)", "xc:#e8e6e0", "-font", "Liberation-Serif",
+            "-pointsize", "15", "-interline-spacing", "3", "-fill", "#303030",
+            "-annotate", "+50+50", left.joined(separator: "\n"), "-annotate", "+760+50", right.joined(separator: "\n"),
+            "-blur", "0x\(blur)", "-attenuate", "\(grain)", "+noise", "Gaussian", "-colorspace", "gray", "pgm:-",
+        ])
+    }
+
+    /// A page of small print blurred past reading, read as junk with a few lines credible, is small print to be read
+    /// enlarged (`enlargement`, ×2.7): a band across the rows its lines were read in, enlarged, reads nothing, and the
+    /// page is not read enlarged whole (the work of seven readings of the page, for nothing more).
+    @Test func aPageReadAsJunkIsNotReadEnlargedWholeWhereItsMiddleReadsNothing() throws {
+        let page = try Self.page(blur: 1.4, grain: 1.5)
+        let engine = try TesseractEngine()
+        let read = try engine.recognize(page)
+        let readings = Double(engine.pixelsRecognized) / Double(page.width * page.height)
+        // (The page does read as junk: many lines, unsurely.)
+        #expect(read.lines.count >= TesseractEngine.pageLines, "\(read.lines.map(\.text))")
+        #expect(read.lines.map(\.confidence).reduce(0, +) / Double(max(read.lines.count, 1)) < 60)
+        #expect(readings < 6, "the page was read \(readings) times over")
+    }
+
+    /// The band decides: blurred small print enlarged reads as scraps; crisp small print, too small to read as it
+    /// is, enlarged reads as words, and a page of it is read enlarged whole.
+    @Test func aBandOfSmallPrintEnlargedReadsAsScrapsOnlyWhereBlurredPastReading() throws {
+        let engine = try TesseractEngine()
+        func band(_ raster: Raster) throws -> LeptonicaImage {
+            guard let grey = LeptonicaImage(raster)?.grey(), let band = TesseractEngine.middleBand(of: grey) else {
+                throw MissedBlocksTests.NoPicture()
+            }
+            return band
+        }
+        let blurred = try band(Self.page(blur: 1.5))
+        #expect(try engine.readsAsScraps(blurred, scale: 2.3, invert: false))
+        let crisp = try band(OCRFixtures.magick([
+            "-size", "1448x800", "xc:#e8e6e0", "-font", "Liberation-Serif", "-pointsize", "10", "-fill", "#303030",
+            "-annotate", "+40+30", MotionBlurTests.pageLines(50, seed: 33).joined(separator: "\n"),
+            "-colorspace", "gray", "pgm:-",
+        ]))
+        #expect(!(try engine.readsAsScraps(crisp, scale: 2.3, invert: false)))
+    }
+
+    /// A page read surely is enlarged without a band read first: only a page read as junk is sampled.
+    @Test func aPageReadSurelyIsNotSampledBeforeItIsEnlarged() throws {
+        let engine = try TesseractEngine()
+        guard let grey = LeptonicaImage(try Self.page(blur: 1.5))?.grey() else { throw MissedBlocksTests.NoPicture() }
+        let sure = SlantedPageTests.page(40, confidence: 90)
+        #expect(!(try engine.enlargedReadsAsScraps(sure, factor: 2.3, in: grey, invert: false)))
+        #expect(engine.pixelsRecognized == 0)
+        let junk = SlantedPageTests.page(40, confidence: 40)
+        #expect(try engine.enlargedReadsAsScraps(junk, factor: 2.3, in: grey, invert: false))
+        #expect(engine.pixelsRecognized > 0)
+    }
+}
