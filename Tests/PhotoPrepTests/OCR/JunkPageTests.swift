@@ -3,7 +3,7 @@ import Testing
 @testable import PhotoPrep
 
 /// A page read as junk is not read again whole (plainer, level or enlarged) where a band across its middle, read
-/// so, stays scraps: blurred small print past Tesseract's reading cost a held-out page 54 s for one line.
+/// so, stays scraps: blurred small print past Tesseract's reading cost a held-out page 59 s for one line.
 @Suite struct JunkPageTests {
     /// Two columns of `lines` lines of small print (15 pt serif, an x-height of about 7 px), blurred by `blur`
     /// (Gaussian sigma in px) and grainy, in grey: the harness's page of blurred small print photographed from afar.
@@ -31,8 +31,8 @@ import Testing
         #expect(readings < 6, "the page was read \(readings) times over")
     }
 
-    /// The band decides: blurred small print enlarged reads as scraps; crisp small print, too small to read as it
-    /// is, enlarged reads as words, and a page of it is read enlarged whole.
+    /// The band decides: blurred small print enlarged reads as scraps; crisp small print (10 pt, an x-height of about
+    /// 5 px) enlarged reads as words, and a page of it read as junk would still be read enlarged whole.
     @Test func aBandOfSmallPrintEnlargedReadsAsScrapsOnlyWhereBlurredPastReading() throws {
         let engine = try TesseractEngine()
         func band(_ raster: Raster) throws -> LeptonicaImage {
