@@ -386,7 +386,7 @@ public final class TesseractEngine {
         }
         // (A picture read as fewer lines is looked at once the reading is done: a band of it, read with the streak
         // removed, tells first whether it stays scraps.)
-        if let asJunk, turns == 0, found.count >= Self.pageLines, Self.meanConfidence(found) < Self.readAsJunk,
+        if let asJunk, turns == 0, Self.readsAsJunkPage(lines: found.count, confidence: Self.meanConfidence(found)),
            let other = try asJunk(found, sideways ? 90 : 0)
         {
             return other
