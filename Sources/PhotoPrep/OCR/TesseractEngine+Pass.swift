@@ -47,12 +47,12 @@ extension TesseractEngine {
             throw .recognitionFailed(reason: "Tesseract could not create a progress monitor")
         }
         defer { TessMonitorDelete(monitor) }
-        TessMonitorSetDeadlineMSecs(monitor, deadlineMilliseconds)
+        let watch = PassWatch(budget: passBudget)
+        watch.install(on: monitor)
         pixelsRecognized += image.width * image.height
-        if TessBaseAPIRecognize(api, monitor) != 0 {
-            throw .recognitionFailed(
-                reason: "Tesseract stopped (deadline of \(deadlineMilliseconds) ms passed or internal error)")
-        }
+        let failed = TessBaseAPIRecognize(api, monitor) != 0
+        withExtendedLifetime(watch) {}
+        if failed { throw .recognitionFailed(reason: watch.failure) }
         guard let it = TessBaseAPIGetIterator(api) else { return [] }
         defer { TessResultIteratorDelete(it) }
         let page = TessResultIteratorGetPageIterator(it)

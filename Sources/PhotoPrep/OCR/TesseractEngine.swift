@@ -14,8 +14,9 @@ public final class TesseractEngine {
     public let dataPath: String
     /// `tesseract 5.3.0`.
     public let engineName: String
-    /// Milliseconds Tesseract may spend on one recognition pass before it is stopped.
-    var deadlineMilliseconds: Int32 = 60_000
+    /// How long Tesseract may spend on one recognition pass before it is stopped (CPU time, with a wider
+    /// wall-clock bound).
+    var passBudget = PassBudget()
     /// How text is looked for; fixed at creation.
     var options = TextFinderOptions()
     /// A second model, only for orientation detection, loaded on first need.
