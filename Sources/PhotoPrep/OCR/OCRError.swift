@@ -14,7 +14,7 @@ public enum OCRError: Error, Sendable, CustomStringConvertible, Equatable {
     case engineInitFailed(languages: String, dataPath: String)
     /// The image has no pixels to read.
     case emptyImage(width: Int, height: Int)
-    /// Tesseract stopped before finishing the photo (deadline passed or internal failure).
+    /// Tesseract stopped before finishing the photo (its CPU or wall-clock bound passed, or it failed inside).
     case recognitionFailed(reason: String)
 
     public var description: String {
@@ -32,7 +32,7 @@ public enum OCRError: Error, Sendable, CustomStringConvertible, Equatable {
         case .emptyImage(let width, let height):
             return "the picture has no pixels to read (\(width)×\(height))"
         case .recognitionFailed(let reason):
-            return "reading the text failed: \(reason)"
+            return "the text could not be read: \(reason)"
         }
     }
 

@@ -27,15 +27,17 @@ import Testing
         #expect(wall > 1.2, "the pauses should have held the reading for longer than its bound; took \(wall) s")
     }
 
-    /// A pass that uses up its CPU bound is stopped, and the error says why.
+    /// A pass that uses up its CPU bound is stopped, and the error says why, once, in the words the command line
+    /// prints after the photo's path.
     @Test func aPassPastItsCPUBoundIsStoppedAndTheErrorSaysSo() throws {
         let engine = try TesseractEngine()
         engine.passBudget.cpuMilliseconds = 1
         #expect {
             _ = try engine.recognize(TesseractEngineTests.renderSign(lines: Self.sign))
         } throws: { error in
-            guard case .recognitionFailed(let reason) = error as? OCRError else { return false }
+            guard let error = error as? OCRError, case .recognitionFailed(let reason) = error else { return false }
             return reason.contains("after 1 ms of CPU time")
+                && PrepareError.ocr(error).description == "the text could not be read: \(reason)"
         }
     }
 
