@@ -3,8 +3,8 @@ import Testing
 @testable import PhotoPrep
 
 /// A Tesseract pass is bounded by the CPU time it uses, not by the clock on the wall: a photo prepared on a busy
-/// machine reads as it does on an idle one. A held-out page that reads in 19 s alone failed on a starved CPU
-/// under the 60 s wall-clock deadline that stood before (`PassBudget`).
+/// machine reads as it does on an idle one. Two held-out shaken pages failed on a starved CPU under the 60 s
+/// wall-clock deadline that stood before, on a pass that had used 3 s of CPU (`PassBudget`).
 ///
 /// Starvation is stood for by a pause at each of Tesseract's checks (`PassBudget.pauseAtEachCheck`): the clock on
 /// the wall runs and the reading thread does no work, as when other processes have the cores.
