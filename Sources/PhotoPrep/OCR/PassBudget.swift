@@ -6,8 +6,8 @@ internal import CTesseract
 /// The bound that matters is CPU time: a picture Tesseract cannot read in reasonable time uses it up on any
 /// machine. Wall-clock time is not the work done: two held-out shaken pages (20–30 s of CPU each) failed under the
 /// 60 s wall-clock deadline that stood before, prepared at `nice 19` beside other work, and read in full alone. With
-/// the process stopped nine tenths of the time they failed after 63 s, on a pass that had used 3 s of CPU. Wall-clock
-/// time keeps a far wider bound, for a thread that never gets to run.
+/// the process stopped nine tenths of the time they failed after 63 s, having used 3 s of CPU in all. Wall-clock time
+/// keeps a far wider bound, for a thread that never gets to run.
 struct PassBudget: Sendable {
     /// CPU time of the reading thread, in milliseconds. The slowest single pass measured on the harness took 19.5 s
     /// (a page of small print enlarged ×2.3).

@@ -4,7 +4,7 @@ import Testing
 
 /// A Tesseract pass is bounded by the CPU time it uses, not by the clock on the wall: a photo prepared on a busy
 /// machine reads as it does on an idle one. Two held-out shaken pages failed on a starved CPU under the 60 s
-/// wall-clock deadline that stood before, on a pass that had used 3 s of CPU (`PassBudget`).
+/// wall-clock deadline that stood before, having used 3 s of CPU in all (`PassBudget`).
 ///
 /// Starvation is stood for by a pause at each of Tesseract's checks (`PassBudget.pauseAtEachCheck`): the clock on
 /// the wall runs and the reading thread does no work, as when other processes have the cores.
