@@ -32,7 +32,7 @@ public enum OCRError: Error, Sendable, CustomStringConvertible, Equatable {
         case .emptyImage(let width, let height):
             return "the picture has no pixels to read (\(width)×\(height))"
         case .recognitionFailed(let reason):
-            return "the text could not be read: \(reason)"
+            return reason
         }
     }
 

@@ -16,7 +16,7 @@ struct PassBudget: Sendable {
     var wallMilliseconds: Int32 = 600_000
     /// For tests only: a pause at each of Tesseract's checks, which stands for a starved CPU (wall-clock time
     /// passes and the thread does no work).
-    var pauseAtEachCheck: Duration?
+    var pauseAtEachCheck: TimeInterval?
 }
 
 /// One pass's watch on its budget: Tesseract calls `exceeded` (through its cancel function, with the watch as its
@@ -50,7 +50,7 @@ final class PassWatch {
     var cpuMilliseconds: Int { Int((Self.threadCPUNanoseconds() - startNanoseconds) / 1_000_000) }
 
     func exceeded() -> Bool {
-        if let pause = budget.pauseAtEachCheck { Thread.sleep(forTimeInterval: pause.seconds) }
+        if let pause = budget.pauseAtEachCheck { Thread.sleep(forTimeInterval: pause) }
         if cpuMilliseconds > budget.cpuMilliseconds { ranOutOfCPU = true }
         return ranOutOfCPU
     }
@@ -83,13 +83,5 @@ final class PassWatch {
     /// `60 s`, `300 ms`.
     static func spoken(_ milliseconds: Int) -> String {
         milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var seconds: TimeInterval {
-        let (s, atto) = components
-        return TimeInterval(s) + TimeInterval(atto) / 1e18
     }
 }

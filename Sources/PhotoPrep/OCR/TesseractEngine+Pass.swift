@@ -50,8 +50,7 @@ extension TesseractEngine {
         let watch = PassWatch(budget: passBudget)
         watch.install(on: monitor)
         pixelsRecognized += image.width * image.height
-        let failed = TessBaseAPIRecognize(api, monitor) != 0
-        withExtendedLifetime(watch) {}
+        let failed = withExtendedLifetime(watch) { TessBaseAPIRecognize(api, monitor) != 0 }
         if failed { throw .recognitionFailed(reason: watch.failure) }
         guard let it = TessBaseAPIGetIterator(api) else { return [] }
         defer { TessResultIteratorDelete(it) }

@@ -11,8 +11,7 @@ public enum PrepareError: Error, Sendable, CustomStringConvertible {
         case .decode(let e): e.description
         case .capture(let e): e.description
         case .metadata(let e): e.description
-        case .ocr(let e):
-            if case .recognitionFailed = e { e.description } else { "the text could not be read: \(e)" }
+        case .ocr(let e): "the text could not be read: \(e)"
         case .encode(let e): e.description
         }
     }

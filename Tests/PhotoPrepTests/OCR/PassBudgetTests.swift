@@ -17,7 +17,7 @@ import Testing
     @Test func aStarvedPassReadsInFullWhileItsCPUTimeIsWithinBounds() throws {
         let engine = try TesseractEngine()
         engine.passBudget = PassBudget(cpuMilliseconds: 800, wallMilliseconds: 600_000,
-                                       pauseAtEachCheck: .milliseconds(300))
+                                       pauseAtEachCheck: 0.3)
         let started = Date()
         let lines = try engine.recognize(TesseractEngineTests.renderSign(lines: Self.sign)).lines.map(\.text)
         let wall = Date().timeIntervalSince(started)
@@ -46,7 +46,7 @@ import Testing
     @Test func aPassPastItsWallClockBoundIsStoppedAndTheEngineReadsOn() throws {
         let engine = try TesseractEngine()
         engine.passBudget = PassBudget(cpuMilliseconds: 60_000, wallMilliseconds: 300,
-                                       pauseAtEachCheck: .milliseconds(200))
+                                       pauseAtEachCheck: 0.2)
         let picture = try TesseractEngineTests.renderSign(lines: Self.sign)
         #expect {
             _ = try engine.recognize(picture)
