@@ -13,7 +13,8 @@ the real street photos are). Every scene gets photo
 damage: slight tilt, blur, noise, uneven light, JPEG compression; with --perspective also the keystone
 of a photo taken from one side, above or below (the same scenes as without it: its draws come from a
 random source of their own); with --shaken also the motion blur of a camera moved while the shutter was
-open, 3-8 px along a random direction (draws of its own too). Needs python3-pil and the Debian
+open, 3-8 px along a random direction (draws of its own too; scenes.json gives each photo's streak as
+"shake", in the photo's frame, to compare with the streak the pipeline measures). Needs python3-pil and the Debian
 font packages fonts-dejavu, fonts-liberation, fonts-noto-cjk.
 
 --held-out renders the same kinds of scene in fonts and words the pipeline was never tuned on: other
@@ -412,9 +413,11 @@ def keystone(prng, img):
 
 def shaken(srng, img):
     """The picture as photographed by a hand that moved: the mean of copies shifted along one direction,
-    3-8 px in all (a box-shaped motion blur)."""
+    3-8 px in all (a box-shaped motion blur), and the streak drawn: {"length": px moved (each point drawn
+    into a box length + 1 px wide), "angle": degrees clockwise from the x axis, as y runs down}."""
     length = srng.randint(3, 8)
-    angle = math.radians(srng.uniform(0, 180))
+    degrees = srng.uniform(0, 180)
+    angle = math.radians(degrees)
     fill = img.getpixel((2, 2))
     out = None
     for k in range(length + 1):
@@ -422,7 +425,7 @@ def shaken(srng, img):
         shifted = img.transform(img.size, Image.AFFINE, (1, 0, t * math.cos(angle), 0, 1, t * math.sin(angle)),
                                 Image.BILINEAR, fillcolor=fill)
         out = shifted if out is None else Image.blend(out, shifted, 1 / (k + 1))
-    return out
+    return out, {"length": length, "angle": round(degrees, 1)}
 
 
 def damage(rng, img, tilt=True, prng=None, srng=None):
@@ -438,11 +441,14 @@ def damage(rng, img, tilt=True, prng=None, srng=None):
     lo = rng.randint(110, 190)
     g = g.point(lambda v: lo + (255 - lo) * v // 255).convert("RGB")
     img = ImageChops.multiply(img, g)
+    shake = None
     if srng is not None:
-        img = shaken(srng, img)
+        img, shake = shaken(srng, img)
     img = img.filter(ImageFilter.GaussianBlur(rng.uniform(0.4, 1.3)))
     noise = Image.effect_noise((w, h), rng.uniform(6, 14)).convert("RGB")
     img = ImageChops.add(img, noise, 1.0, -128)
+    if shake is not None:
+        img.info["shake"] = shake
     return img
 
 
@@ -468,12 +474,17 @@ def main():
 
     def add(kind, img, gt, lang="eng", rotation=0):
         name = "%s-%02d" % (kind, sum(1 for s in scenes if s["type"] == kind) + 1)
+        shake = img.info.get("shake")
         if rotation:
             # The text stands turned clockwise by `rotation`; PIL turns counter-clockwise.
             img = img.rotate(-rotation, expand=True)
         img.save(os.path.join(out, name + ".jpg"), quality=88)
-        scenes.append({"name": name, "file": name + ".jpg", "type": kind, "languages": lang,
-                       "textRotation": rotation, "lines": gt})
+        scene = {"name": name, "file": name + ".jpg", "type": kind, "languages": lang,
+                 "textRotation": rotation, "lines": gt}
+        if shake is not None:
+            # In the photo's frame: the streak turned with the picture.
+            scene["shake"] = {"length": shake["length"], "angle": round((shake["angle"] + rotation) % 180, 1)}
+        scenes.append(scene)
 
     for _ in range(per + 2):
         img, gt = scene_signs(rng)
