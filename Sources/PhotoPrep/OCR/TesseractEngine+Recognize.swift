@@ -14,7 +14,18 @@ extension TesseractEngine {
         }
         let plan = readingPlan(upright, colour: colour, quarterTurns: quarterTurns, invert: invert)
         let found = try read(plan, upright, scale: 1, panels: true, thresholding: options.thresholding)
+        // The lines read, unmerged: merged again with the reading left, they merge as they would have.
+        fainterInkLeft?.read = found
         return (FoundLine.merge(found), plan)
+    }
+
+    /// A page's reading keeping fainter ink, left to be made later (`leavesFainterInk`): the picture, as
+    /// `readKeepingFainterInk` takes it, and the lines its first reading read besides, unmerged.
+    struct LeftReading: ~Copyable {
+        var image: LeptonicaImage
+        var scale: Double
+        var map: ProjectiveMap?
+        var read: [FoundLine] = []
     }
 
     /// The plan for reading `upright`, the picture turned by `quarterTurns`; its panels found with the
@@ -406,7 +417,11 @@ extension TesseractEngine {
             // anticlockwise took a third longer for lines no reading kept. Lines Tesseract read sideways as
             // words are kept, moved into the turned frame, and never read again: those still get it.)
             if local, Self.meanConfidence(out) < Self.unsurePage, !Self.mostlyVertical(out) || Self.mostlyWords(out) {
-                out += try readKeepingFainterInk(image, scale: scale, map: map)
+                if leavesFainterInk, fainterInkLeft == nil, let copy = image.grey() {
+                    fainterInkLeft = LeftReading(image: copy, scale: scale, map: map)
+                } else {
+                    out += try readKeepingFainterInk(image, scale: scale, map: map)
+                }
             }
             return out
         }
@@ -615,7 +630,7 @@ extension TesseractEngine {
     /// local mean; the better reading of each line is kept when the readings are merged. Tesseract alone
     /// read 70 of the 165 lines of a grainy typewriter page at 0.34 and 165 at 0.2, but 140 of the 163 of
     /// a page of dark serif print at 0.34 and 10 at 0.2: the first reading is kept beside it.
-    private func readKeepingFainterInk(_ image: borrowing LeptonicaImage, scale: Double, map: ProjectiveMap?)
+    func readKeepingFainterInk(_ image: borrowing LeptonicaImage, scale: Double, map: ProjectiveMap?)
         throws(OCRError) -> [FoundLine]
     {
         setVariable("thresholding_kfactor", Self.fainterInk)
