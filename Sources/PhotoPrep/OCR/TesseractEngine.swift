@@ -28,6 +28,7 @@ public final class TesseractEngine {
     /// (see `reading`): only for a photo's first reading, until it is known not to be a page of junk
     /// whose streak is removed.
     var leavesFainterInk = false
+    /// The reading left while `leavesFainterInk` was set, to be made or dropped once the streak is looked for.
     var fainterInkLeft: LeftReading?
 
     nonisolated(unsafe) private static var configured = false
