@@ -360,14 +360,12 @@ public final class TesseractEngine {
         // reading keeping fainter ink (`readKeepingFainterInk`) waits until the streak is looked for, and is
         // made only where that reading is not kept. Over two shaken harness sets it cost six such pages 2.3–8.3 s
         // each, a whole reading of the page.
+        fainterInkLeft = nil
         let firstRead: (lines: [FoundLine], plan: ReadingPlan)
         do {
             leavesFainterInk = asJunk != nil
             defer { leavesFainterInk = false }
             firstRead = try findLines(in: grey, colour: pix, quarterTurns: 0, invert: invert)
-        } catch {
-            fainterInkLeft = nil
-            throw error
         }
         var (found, plan) = firstRead
         var lookedForStreak = false
