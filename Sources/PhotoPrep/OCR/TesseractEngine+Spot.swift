@@ -108,14 +108,47 @@ extension TesseractEngine {
     /// most marks; `TextSpotter.rows`), as a line read as nothing, in the picture's pixels: where a picture
     /// read as nothing at all, the place a turn is sampled (`turnLooksBetter`).
     static func likeliestRow(_ marks: SpottingMarks) -> FoundLine? {
-        let maxHeight = marks.maxHeight * marks.scale
-        let rows = TextSpotter.rows(marks.dark, maxHeight: maxHeight)
-            + TextSpotter.rows(marks.light, maxHeight: maxHeight)
-        guard let row = rows.max(by: { ($0.aligned ? 1 : 0, $0.marks) < ($1.aligned ? 1 : 0, $1.marks) }) else {
-            return nil
+        likeliest(marks, turned: { $0 }).map { line($0, marks) }
+    }
+
+    /// The row of marks likeliest to be text standing on its side (the marks turned a quarter either way, as
+    /// `likeliestRow` finds it there), where it is likelier than any row of them as they stand: as a line read as
+    /// nothing, in the picture's pixels (a column); and the quarter turns clockwise its marks were turned by.
+    static func likeliestColumn(_ marks: SpottingMarks) -> (line: FoundLine, quarterTurns: Int)? {
+        // A quarter turn clockwise takes (x, y) to (-y, x), up to a shift; anticlockwise to (y, -x).
+        func clockwise(_ r: PixelRect) -> PixelRect { PixelRect(minX: -r.maxY, minY: r.minX, maxX: -r.minY, maxY: r.maxX) }
+        func anticlockwise(_ r: PixelRect) -> PixelRect {
+            PixelRect(minX: r.minY, minY: -r.maxX, maxX: r.maxY, maxY: -r.minX)
         }
-        return FoundLine(line: TextLine(words: [], slope: 0), rect: row.rect.divided(by: marks.scale),
-                         textHeight: row.markHeight / marks.scale)
+        let standing = likeliest(marks, turned: { $0 })
+        var best: (row: TextSpotter.Row, quarterTurns: Int)? = nil
+        for (quarterTurns, turn, back) in [(1, clockwise, anticlockwise), (3, anticlockwise, clockwise)] {
+            guard var row = likeliest(marks, turned: turn), likelier(row, than: best?.row ?? standing) else { continue }
+            row.rect = back(row.rect)
+            best = (row, quarterTurns)
+        }
+        return best.map { (line($0.row, marks), $0.quarterTurns) }
+    }
+
+    /// The likeliest row of `marks` of either polarity, their boxes `turned`, as found there.
+    private static func likeliest(_ marks: SpottingMarks, turned: (PixelRect) -> PixelRect) -> TextSpotter.Row? {
+        func turn(_ marks: [Mark]) -> [Mark] { marks.map { Mark(rect: turned($0.rect), ink: $0.ink, runs: $0.runs) } }
+        let maxHeight = marks.maxHeight * marks.scale
+        let rows = TextSpotter.rows(turn(marks.dark), maxHeight: maxHeight)
+            + TextSpotter.rows(turn(marks.light), maxHeight: maxHeight)
+        return rows.reduce(nil) { best, row in best.map { likelier(row, than: $0) ? row : $0 } ?? row }
+    }
+
+    /// Letters on a baseline first, then the most marks.
+    private static func likelier(_ row: TextSpotter.Row, than other: TextSpotter.Row?) -> Bool {
+        guard let other else { return true }
+        return (row.aligned ? 1 : 0, row.marks) > (other.aligned ? 1 : 0, other.marks)
+    }
+
+    /// `row` (in the reduced picture of `marks`) as a line read as nothing, in the picture's pixels.
+    private static func line(_ row: TextSpotter.Row, _ marks: SpottingMarks) -> FoundLine {
+        FoundLine(line: TextLine(words: [], slope: 0), rect: row.rect.divided(by: marks.scale),
+                  textHeight: row.markHeight / marks.scale)
     }
 
     /// The lines read in one cut-out row (`image`: the row around `around`, enlarged by `factor`, then

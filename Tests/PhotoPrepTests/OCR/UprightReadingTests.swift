@@ -283,4 +283,31 @@ import Testing
         let found = OCRFixtures.found(truth, in: read.lines.map(\.text))
         #expect(found.count >= 60, "found \(found.count) of \(truth.count) lines")
     }
+
+    /// A page on its side smeared past Tesseract's reading it sideways (a cut of held-out seed 6262's shaken
+    /// rotated-03: a page turned a quarter anticlockwise, its title in 33 px letters, 71 lines of print) reads as
+    /// three scraps down the end of its lines; cut narrower (its left 1,024 px, 41 lines), as nothing at all.
+    /// Neither was turned: the scraps were sampled alone, and a picture that read nothing only upside down. The
+    /// likeliest column of letter-like marks, its title, is sampled a quarter turned each way too; turned, the page
+    /// reads with its streak removed.
+    @Test func aSmearedPageOnItsSideReadAsScrapsOrNothingIsTurned() throws {
+        let path = OCRFixtures.committedPath("page-on-its-side-smeared-unread.jpg")
+        let truth = try OCRFixtures.committedLines("page-on-its-side-smeared-unread.txt")
+        for (width, lines) in [(1536, 65), (1024, 38)] {
+            let page = try OCRFixtures.magick([path, "-crop", "\(width)x1536+0+0", "+repage", "ppm:-"])
+            guard let picture = LeptonicaImage(page)?.grey() else {
+                Issue.record("Leptonica could not hold the picture")
+                return
+            }
+            // The premise: the column sampled is the title's (x 139–213, y 502–1346).
+            let column = try #require(TesseractEngine.spottingMarks(picture).flatMap(TesseractEngine.likeliestColumn))
+            #expect(column.line.rect.minX > 120 && column.line.rect.maxX < 230 && column.line.rect.height > 600,
+                    "column at \(column.line.rect)")
+            let read = try TesseractEngine().recognize(page)
+            #expect(read.textRotation == 270, "cut \(width) px wide")
+            let found = OCRFixtures.found(truth, in: read.lines.map(\.text))
+            #expect(found.count >= lines, "cut \(width) px wide: found \(found.count) of \(truth.count) lines")
+            #expect(found.contains("Origin orange proper allow cotton"))
+        }
+    }
 }
