@@ -521,11 +521,13 @@ public final class TesseractEngine {
             } else if let column = Self.likeliestColumn(marks) {
                 // Or a column of them, read turned a quarter: Tesseract reads clean text on its side by itself, but
                 // not a page on its side that a moving camera smeared, which it reads as nothing at all (held-out
-                // seed 6262's shaken rotated-03, 95 lines, its title in 33 px letters among them).
+                // seed 6262's shaken rotated-03, 95 lines, its title in 33 px letters among them). The turn its marks
+                // stood upright at first; the other is sampled too, and read only where its sample reads, and taken
+                // only where it reads clearly more (a page upside down can read a few sure scraps).
                 for t in [column.quarterTurns, 4 - column.quarterTurns]
                     where try turnLooksBetter(t, in: grey, around: [column.line], invert: invert)
                 {
-                    if try takeTurn(t) { break }
+                    _ = try takeTurn(t)
                 }
             }
         }
