@@ -310,4 +310,20 @@ import Testing
             #expect(found.contains("Origin orange proper allow cotton"))
         }
     }
+
+    @Test func aPageOnItsSideReadAsNothingIsTurnedWhenItsRowOnlyLooksUpsideDown() throws {
+        // A page of the evaluation harness on its side, smeared 4 px (see the .txt). Its first reading read nothing
+        // at all. The likeliest row of its marks, across the tops of its lines, read 9 characters turned upside
+        // down, so the picture was read whole upside down, read no better, and was left on its side: its column
+        // (the title) was never sampled, and the lines read later came down the page sideways, 4 of its 89. Only
+        // this photo as rendered reads nothing first: cut or saved again, it reads sideways and turns as before.
+        let page = try OCRFixtures.committed("page-on-its-side-row-read-upside-down.jpg")
+        let truth = try OCRFixtures.committedLines("page-on-its-side-row-read-upside-down.txt")
+        let read = try TesseractEngine().recognize(page)
+        #expect(read.textRotation == 90)
+        let found = OCRFixtures.found(truth, in: read.lines.map(\.text))
+        #expect(found.count >= 85, "found \(found.count) of \(truth.count) lines")
+        let title = read.lines.first?.text ?? ""
+        #expect(OCRFixtures.matches(title, truth[0]), "first line \(title)")
+    }
 }
