@@ -528,7 +528,7 @@ public final class TesseractEngine {
             // a picture with its streak removed, `standing`: seed 4242's page on its side, read again so, read
             // nothing there at first; turned at its column, it read more characters than its first reading had and
             // was kept, 93 of its 101 lines and 7 junk, where the first reading, turned, read all 101.)
-            if !triedUpsideDown || !upsideDown && !standing, let column = Self.likeliestColumn(marks) {
+            if !triedUpsideDown || (!upsideDown && !standing), let column = Self.likeliestColumn(marks) {
                 // Or a column of them, read turned a quarter: Tesseract reads clean text on its side by itself, but
                 // not a page on its side that a moving camera smeared, which it reads as nothing at all (held-out
                 // seed 6262's shaken rotated-03, 95 lines, its title in 33 px letters among them). The turn its marks
