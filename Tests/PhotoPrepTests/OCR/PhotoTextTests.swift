@@ -174,7 +174,7 @@ import Testing
         // smeared 7 px at 176°, nearly along its lines), saved at JPEG quality 85. Its lower green panel holds four
         // lines of light print 22 grey levels over a grainy ground. Tesseract's layout analysis found no text on it,
         // as a page or as one column, and its grain ran its lines' bands together in pairs, so no band was a line to
-        // read alone: only "Ticket Office" and a scrap, "pro", were read, by the rest of the picture.
+        // read alone: none of the four was read (in the whole photo, "Ticket Office" by the rest of the picture).
         let image = try OCRFixtures.committed("sign-wall-faint-shaken-panel.jpg")
         let read = try TesseractEngine(languages: "eng").recognize(image).lines.map(\.text)
         let truth = ["Buses to Harbour Bridge", "Toilets", "Toilets", "Buses to University Hospital", "Lost property",
