@@ -223,7 +223,7 @@ extension TesseractEngine {
                             guard column.isEmpty, (measured?.count ?? 0) > 0 else { return column }
                             let block = try pass(image, scale: 1, origin: origin, panel: panel.rect, map: map,
                                                  layout: .block)
-                            return block.filter { $0.line.confidence >= LineFilter.sure && $0.characters >= 2 }
+                            return block.filter(\.readsSurely)
                         }
                         if read.isEmpty {
                             // (Read at full size, a light panel's `oriented` is thickened already.)
@@ -736,7 +736,7 @@ extension TesseractEngine {
     /// windows under it broke the line, and it read "No Park".
     static func readsAsSign(_ read: [FoundLine]) -> Bool {
         read.contains { l in
-            l.line.confidence >= LineFilter.sure && l.characters >= 2 || l.line.words.contains(where: isSureWord)
+            l.readsSurely || l.line.words.contains(where: isSureWord)
         }
     }
 

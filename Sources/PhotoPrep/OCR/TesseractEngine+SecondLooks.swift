@@ -37,9 +37,9 @@ extension TesseractEngine {
         let sure = read.filter { $0.line.confidence >= LineFilter.sure }
         // (A line of one letter does not cover a band: the top of a syllable row can read surely alone, "으"
         // of a shaken sign's 은행, which the readings of the panel took for two lines, "OSH" above "ㄴㅇ". Nor
-        // does a line another reading contradicts, `contradicted`: a shaken sign's bold 공원 read as "Fo" (86%)
+        // does a line another reading contradicts, `isContradicted`: a shaken sign's bold 공원 read as "Fo" (86%)
         // over "고으" (85%); alone, 공원 at 97%.)
-        let rows = sure.filter { $0.characters >= 2 && !Self.contradicted($0, by: read) }.map { l in
+        let rows = read.filter { $0.readsSurely && !$0.isContradicted(by: read) }.map { l in
             let r = l.flat ?? l.rect.moved(by: -origin.x, -origin.y)
             return r.minY...r.maxY
         }.sorted { $0.lowerBound < $1.lowerBound }
@@ -106,17 +106,6 @@ extension TesseractEngine {
             }
         }
         return out
-    }
-
-    /// Whether a line of `read` says something else over the same place as `line`: over half of the smaller of
-    /// the two boxes, sharing none of its words. Two readings of a panel (at its size and reduced) that agree
-    /// read the same words; ones that disagree so read at least one of them wrong.
-    static func contradicted(_ line: FoundLine, by read: [FoundLine]) -> Bool {
-        read.contains { other in
-            let (a, b) = FoundLine.places(line, other)
-            return FoundLine.sharedWords(line.line, other.line) == 0
-                && a.intersectionArea(b) >= 0.5 * min(a.area, b.area)
-        }
     }
 
     /// The bands of rows of ink (`LeptonicaImage.inkBands`) of a picture `height` tall that can be lines

@@ -235,6 +235,20 @@ extension FoundLine {
         return theirs.intersectionArea(mine) >= 0.9 * theirs.area
     }
 
+    /// Whether this line reads surely (`LineFilter.sure`) and holds two characters or more: one letter read surely
+    /// can be the top of a syllable row ("으" of a shaken sign's 은행) or a texture's mark ("a" at 94%).
+    var readsSurely: Bool { line.confidence >= LineFilter.sure && characters >= 2 }
+
+    /// Whether a line of `read` says something else over the same place as this one: over half of the smaller
+    /// of the two boxes, sharing none of its words. Two readings of a panel (at its size and reduced) that agree
+    /// read the same words; ones that disagree so read at least one of them wrong.
+    func isContradicted(by read: [FoundLine]) -> Bool {
+        read.contains { other in
+            let (a, b) = Self.places(self, other)
+            return Self.sharedWords(line, other.line) == 0 && a.intersectionArea(b) >= 0.5 * min(a.area, b.area)
+        }
+    }
+
     /// Where lines `a` and `b` lie, to be compared: where both were read, when that was through a map
     /// (`flat`: their panel stretched flat, or the rest turned level), else in the picture.
     static func places(_ a: FoundLine, _ b: FoundLine) -> (PixelRect, PixelRect) {
