@@ -137,23 +137,45 @@ extension LeptonicaImage {
         return p.high - p.median > p.median - p.low
     }
 
+    /// This 8-bit picture of dark text in black and white (8-bit, 0 and 255), thresholded near its text's own level
+    /// as it stands in `rect` (the text's box): ink where a pixel lies less than `share` of the way from the ink
+    /// there (its 2nd percentile: the text's darkest) up to the ground (its median). `nil` where the two lie less
+    /// than `least` levels apart.
+    func thresholdedNearInk(measuredIn rect: PixelRect, share: Double, least: Int) -> LeptonicaImage? {
+        guard let h = histogram(in: rect) else { return nil }
+        let ink = Self.level(1, in: 50, of: h), ground = Self.level(1, in: 2, of: h)
+        guard ground - ink >= least else { return nil }
+        var binary = pixThresholdToBinary(pix, Int32(ink + Int((share * Double(ground - ink)).rounded())))
+        guard binary != nil else { return nil }
+        defer { pixDestroy(&binary) }
+        return LeptonicaImage(owning: pixConvert1To8(nil, binary, 255, 0))
+    }
+
     /// The 10th percentile, median and 90th percentile grey levels in `rect` of this 8-bit picture.
     private func levels(in rect: PixelRect) -> (low: Int, median: Int, high: Int)? {
+        guard let h = histogram(in: rect) else { return nil }
+        return (Self.level(1, in: 10, of: h), Self.level(1, in: 2, of: h), Self.level(9, in: 10, of: h))
+    }
+
+    /// How many pixels of this 8-bit picture in `rect` stand at each grey level, and how many there are.
+    private func histogram(in rect: PixelRect) -> (counts: [Int], total: Int)? {
         guard depth == 8, let data = pixGetData(pix), let p = pixels(clamping: rect) else { return nil }
         let wpl = Int(pixGetWpl(pix))
-        var hist = [Int](repeating: 0, count: 256)
+        var counts = [Int](repeating: 0, count: 256)
         for y in p.y {
             let row = data + y * wpl
-            for x in p.x { hist[Int(Self.byte(row, x))] += 1 }
+            for x in p.x { counts[Int(Self.byte(row, x))] += 1 }
         }
-        let n = p.x.count * p.y.count
-        var acc = 0, lo = -1, mid = -1, hi = 255
-        for (v, c) in hist.enumerated() {
+        return (counts, p.x.count * p.y.count)
+    }
+
+    /// The lowest grey level at or under which `parts` in `whole` of the pixels `histogram` counts stand.
+    private static func level(_ parts: Int, in whole: Int, of histogram: (counts: [Int], total: Int)) -> Int {
+        var acc = 0
+        for (v, c) in histogram.counts.enumerated() {
             acc += c
-            if lo < 0, acc * 10 >= n { lo = v }
-            if mid < 0, acc * 2 >= n { mid = v }
-            if acc * 10 >= 9 * n { hi = v; break }
+            if acc * whole >= parts * histogram.total { return v }
         }
-        return (lo, mid, hi)
+        return 255
     }
 }

@@ -38,11 +38,18 @@ extension TesseractEngine {
             around.minY = around.minY.rounded(.down)
             let factor = min(3, max(1, 40 / h))
             // Only the cut-out is turned dark on light.
+            let light = upright.holdsLightText(in: l.rect)
             guard let crop = upright.clipped(to: around),
-                  let big = upright.holdsLightText(in: l.rect) ? crop.inverted()?.scaled(by: factor)
-                                                               : crop.scaled(by: factor)
+                  let big = light ? crop.inverted()?.scaled(by: factor) : crop.scaled(by: factor)
             else { continue }
-            for line in try readCutOut(big, factor: factor, origin: (around.minX, around.minY)) {
+            var lines = try readCutOut(big, factor: factor, origin: (around.minX, around.minY))
+            // Light letters that read no surer alone are read again near their own level (`nearInk`).
+            if light, !lines.contains(where: { $0.confidence >= LineFilter.sure }),
+               let sharp = nearInk(big, text: l.rect.moved(by: -around.minX, -around.minY).divided(by: 1 / factor))
+            {
+                lines += try readCutOut(sharp, factor: factor, origin: (around.minX, around.minY))
+            }
+            for line in lines {
                 for piece in LineSplitter.split(line) {
                     guard let clean = LineFilter.clean(piece), clean.confidence > l.line.confidence else { continue }
                     // Its text stands as tall as the line's, and lies where the line was read through a stretch
