@@ -79,9 +79,9 @@ extension TesseractEngine {
             if tight.nearlyKept, let framed = big.framed(by: frame, level: big.medianLevel()) {
                 read += try readRow(framed, factor: factor, frame: frame, at: c.around).kept
             }
-            // A row of light letters that read no line surely is read again in black and white near its letters'
-            // own level (`nearInk`).
-            if !c.darkText, !read.contains(where: { $0.line.confidence >= LineFilter.sure }),
+            // A row that read no line surely is read again in black and white near its letters' own level
+            // (`nearInk`).
+            if !read.contains(where: { $0.line.confidence >= LineFilter.sure }),
                let sharp = nearInk(big, text: c.marksRect.moved(by: -c.around.minX, -c.around.minY)
                    .divided(by: 1 / factor))
             {
@@ -105,7 +105,9 @@ extension TesseractEngine {
     /// landscape: white, edged dark) is the lightest thing in its cut-out, but the threshold the cut-out is otherwise
     /// read with (Otsu's) falls between the photo's own light and dark, clouds or water, and takes some of them for
     /// letters. The orientation samples' labels over a waterfall and clouds read "lett", "Might" or nothing; so
-    /// thresholded, "left", "right", "top", "bottom" (96%).
+    /// thresholded, "left", "right", "top", "bottom" (96%). A row of dark letters is read so too: a camera's photo of
+    /// a street sign gained the plate of its house numbers, "62-42" (94%), and 40 streets' word recall rose 1.5 points
+    /// over light rows alone.
     func nearInk(_ cut: borrowing LeptonicaImage, text: PixelRect) -> LeptonicaImage? {
         cut.thresholdedNearInk(measuredIn: text, share: Self.nearInkShare, least: Self.nearInkContrast)
     }
