@@ -45,7 +45,7 @@ extension TesseractEngine {
             var lines = try readCutOut(big, factor: factor, origin: (around.minX, around.minY))
             // Light letters that read no surer alone are read again near their own level (`nearInk`).
             if light, !lines.contains(where: { $0.confidence >= LineFilter.sure }),
-               let sharp = nearInk(big, text: l.rect.moved(by: -around.minX, -around.minY).divided(by: 1 / factor))
+               let sharp = nearInk(big, text: l.rect, cutOutAt: around, factor: factor)
             {
                 lines += try readCutOut(sharp, factor: factor, origin: (around.minX, around.minY))
             }

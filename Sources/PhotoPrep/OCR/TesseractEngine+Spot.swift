@@ -82,8 +82,7 @@ extension TesseractEngine {
             // A row that read no line surely is read again in black and white near its letters' own level
             // (`nearInk`).
             if !read.contains(where: { $0.line.confidence >= LineFilter.sure }),
-               let sharp = nearInk(big, text: c.marksRect.moved(by: -c.around.minX, -c.around.minY)
-                   .divided(by: 1 / factor))
+               let sharp = nearInk(big, text: c.marksRect, cutOutAt: c.around, factor: factor)
             {
                 read += try readRow(sharp, factor: factor, frame: 0, at: c.around).kept
             }
@@ -99,17 +98,20 @@ extension TesseractEngine {
         return out
     }
 
-    /// `cut` (a row or a line cut out of a picture, turned dark on light, its letters within `text`, in its pixels)
-    /// in black and white near its letters' own level (`LeptonicaImage.thresholdedNearInk`); `nil` where letters and
-    /// ground lie less than `nearInkContrast` levels apart. Lettering laid over a photo (a caption, a label on a
-    /// landscape: white, edged dark) is the lightest thing in its cut-out, but the threshold the cut-out is otherwise
-    /// read with (Otsu's) falls between the photo's own light and dark, clouds or water, and takes some of them for
-    /// letters. The orientation samples' labels over a waterfall and clouds read "lett", "Might" or nothing; so
+    /// `cut` (a row or a line cut out of a picture at `around`, turned dark on light and enlarged by `factor`; its
+    /// letters within `text`, in the picture's pixels) in black and white near its letters' own level
+    /// (`LeptonicaImage.thresholdedNearInk`); `nil` where letters and ground lie less than `nearInkContrast` levels
+    /// apart. Lettering laid over a photo (a caption, a label on a landscape: white, edged dark) is the lightest thing
+    /// in its cut-out, but the threshold the cut-out is otherwise read with (Otsu's) falls between the photo's own
+    /// light and dark, clouds or water, and takes some of them for letters. The orientation samples' labels over a waterfall and clouds read "lett", "Might" or nothing; so
     /// thresholded, "left", "right", "top", "bottom" (96%). A row of dark letters is read so too: a camera's photo of
     /// a street sign gained the plate of its house numbers, "62-42" (94%), and 40 streets' word recall rose 1.5 points
     /// over light rows alone.
-    func nearInk(_ cut: borrowing LeptonicaImage, text: PixelRect) -> LeptonicaImage? {
-        cut.thresholdedNearInk(measuredIn: text, share: Self.nearInkShare, least: Self.nearInkContrast)
+    func nearInk(_ cut: borrowing LeptonicaImage, text: PixelRect, cutOutAt around: PixelRect, factor: Double)
+        -> LeptonicaImage?
+    {
+        cut.thresholdedNearInk(measuredIn: text.moved(by: -around.minX, -around.minY).divided(by: 1 / factor),
+                               share: Self.nearInkShare, least: Self.nearInkContrast)
     }
 
     /// How far from its letters' level to its ground's a cut-out is thresholded near its ink (`nearInk`), and how far
