@@ -103,6 +103,12 @@ enum LetterSize {
         min(3, max(0.2, target / line))
     }
 
+    /// The factor a quarter larger than `factor` (`aloneScale`), to read a line cut out alone again at,
+    /// within the same bound of 3×.
+    static func aloneLarger(_ factor: Double) -> Double {
+        min(3, 1.25 * factor)
+    }
+
     /// The factor to read lines `lineHeight` tall at besides 1: less than 1 when they stand taller than
     /// `largest`.
     static func readingScale(lineHeight line: Double) -> Double {

