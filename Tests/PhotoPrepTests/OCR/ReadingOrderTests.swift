@@ -479,6 +479,21 @@ import Testing
         var below = Self.line([("Waiting", 96, true), ("room", 9, true)])
         below.words[1].rect.minY = 20; below.words[1].rect.maxY = 50
         #expect(LineFilter.clean(below)?.text == "Waiting")
+        // A line read down the picture (a turned poster's, read sideways): its words stand one under another,
+        // side by side across it. "Hospital" at 0% right under "University" (96%) stays; beside it, it goes.
+        func down(_ words: [(String, Double, Double)]) -> TextLine {
+            var y = 0.0
+            return TextLine(words: words.map { w in
+                defer { y += w.2 + 20 }
+                return TextWord(text: w.0, confidence: w.1, rect: PixelRect(minX: 435, minY: y, maxX: 478, maxY: y + w.2),
+                                inDictionary: true)
+            }, slope: 0)
+        }
+        let turned = down([("Buses", 95, 122), ("to", 96, 41), ("University", 96, 205), ("Hospital", 0, 164)])
+        #expect(LineFilter.clean(turned)?.text == "Buses to University Hospital")
+        var aside = turned
+        aside.words[3].rect.minX = 500; aside.words[3].rect.maxX = 543
+        #expect(LineFilter.clean(aside)?.text == "Buses to University")
     }
 
     @Test func anUnsureKoreanWordIsReadAgainAloneButNotATexturesSyllables() {
