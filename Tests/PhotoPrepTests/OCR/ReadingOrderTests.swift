@@ -485,8 +485,8 @@ import Testing
             var y = 0.0
             return TextLine(words: words.map { w in
                 defer { y += w.2 + 20 }
-                return TextWord(text: w.0, confidence: w.1, rect: PixelRect(minX: 435, minY: y, maxX: 478, maxY: y + w.2),
-                                inDictionary: true)
+                return TextWord(text: w.0, confidence: w.1,
+                                rect: PixelRect(minX: 435, minY: y, maxX: 478, maxY: y + w.2), inDictionary: true)
             }, slope: 0)
         }
         let turned = down([("Buses", 95, 122), ("to", 96, 41), ("University", 96, 205), ("Hospital", 0, 164)])
