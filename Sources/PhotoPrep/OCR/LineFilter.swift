@@ -94,23 +94,6 @@ enum LineFilter {
         }
     }
 
-    /// `lines`, a photo's reading, without its lines under `pastReading` when it is a page (`TesseractEngine.pageLines`
-    /// lines or more) read past reading: over half of them under `pastReading`. A camera that moved smeared
-    /// its small print into scraps that Tesseract reads as words here and there. Over 264 photos of sixteen
-    /// harness sets (four of them shaken), four were such pages; their lines under 50% were 9 found (16–20% of
-    /// their characters wrong) and 215 junk ("awe", "Vinten Serve", "ther ake. Cites He"): held-out seed 8787's
-    /// shaken small print gave 112 lines, 2 of them found, and keeps 21. On the other photos, lines under 50%
-    /// were 56 found and 37 junk, and stay.
-    static func droppingPastReading(_ lines: [OCRLine]) -> [OCRLine] {
-        guard lines.count >= TesseractEngine.pageLines else { return lines }
-        let confidences = lines.map(\.confidence).sorted()
-        guard confidences[confidences.count / 2] < pastReading else { return lines }
-        return lines.filter { $0.confidence >= pastReading }
-    }
-
-    /// See `droppingPastReading(_:)`.
-    static let pastReading = 50.0
-
     /// A reading alone that confirms an unsure line has at least this confidence.
     static let sure = 85.0
 

@@ -106,15 +106,7 @@ public final class TesseractEngine {
     /// along a straight line is read again with the streak removed (`MotionBlur`), kept where that reads more,
     /// or more and more surely; a photo out of focus, in dim light or under a hard shadow, with its edges steepened
     /// (`Defocus`), its levels stretched (`Levels`) or its shadow lifted (`Shadow`); a bent page straightened (`Bend`).
-    /// A page read past reading keeps only its likelier lines (`LineFilter.droppingPastReading`).
     public func recognize(_ image: Raster) throws(OCRError) -> OCRResult {
-        var result = try readingAll(image)
-        result.lines = LineFilter.droppingPastReading(result.lines)
-        return result
-    }
-
-    /// `recognize`, every line kept.
-    private func readingAll(_ image: Raster) throws(OCRError) -> OCRResult {
         guard image.width > 0, image.height > 0 else {
             throw .emptyImage(width: image.width, height: image.height)
         }

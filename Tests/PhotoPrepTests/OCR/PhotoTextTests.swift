@@ -242,19 +242,6 @@ import Testing
         #expect(read == ["Platform 11", "Buses to University Hospital", "Mind the gap"])
     }
 
-    @Test func aPageReadPastReadingKeepsItsLikelierLines() throws {
-        // The top 768 rows of a page of small print rendered by the evaluation harness (held-out seed 8787, shaken
-        // 4 px, small-01), cut without decoding (jpegtran): its title reads, its print (x-height 7 px) reads as
-        // scraps at 36–60%. Every line kept it read as 28 lines, 27 of them junk ("Hach beer weeny", "forks");
-        // over half of them under 50%, the page keeps only those at 50% or more.
-        let page = try OCRFixtures.committed("small-print-shaken-past-reading.jpg")
-        let truth = try OCRFixtures.committedLines("small-print-shaken-past-reading.txt")
-        let read = try TesseractEngine(languages: "eng").recognize(page).lines
-        #expect(read.first?.text == "Market west hours")
-        let junk = OCRFixtures.junk(read.map(\.text), against: truth)
-        #expect(junk.count <= 6, "\(junk.count) junk lines: \(junk)")
-    }
-
     @Test func theLinesOfAPanelInShadowAreToldApart() throws {
         // A panel of a sign wall rendered by the evaluation harness (held-out seed 1616 from one side and
         // shaken, korean-01), cut out with its wall and put back where it stood in the 2048 px copy: 은행 over

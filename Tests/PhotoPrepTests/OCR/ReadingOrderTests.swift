@@ -496,22 +496,6 @@ import Testing
         #expect(LineFilter.clean(aside)?.text == "Buses to University")
     }
 
-    /// A page read past reading (20 lines or more, over half under 50%) keeps its lines of 50% or more, in their
-    /// order; a page read mostly at 50% or more, or a photo of fewer lines, keeps every line.
-    @Test func aPageReadPastReadingKeepsItsLinesOfHalfConfidenceOrMore() {
-        func read(_ confidences: [Double]) -> [OCRLine] {
-            confidences.enumerated().map { i, c in
-                OCRLine(text: "line \(i)", confidence: c, box: Moment.Box(x: 0, y: 30 * i, width: 600, height: 20))
-            }
-        }
-        let scraps = read([96] + Array(repeating: 40, count: 12) + [55, 62] + Array(repeating: 45, count: 7))
-        #expect(LineFilter.droppingPastReading(scraps).map(\.text) == ["line 0", "line 13", "line 14"])
-        let unsure = read([96] + Array(repeating: 40, count: 9) + Array(repeating: 55, count: 12))
-        #expect(LineFilter.droppingPastReading(unsure) == unsure)
-        let sign = read([96] + Array(repeating: 40, count: 18))
-        #expect(LineFilter.droppingPastReading(sign) == sign)
-    }
-
     @Test func anUnsureKoreanWordIsReadAgainAloneButNotATexturesSyllables() {
         // 금연 read at 45% within a sign's panel (97% alone) is dropped by the rule for unsure lines, which
         // wants words of three or four letters; it deserves a second look. So does 주차장 at 28%.
