@@ -223,7 +223,7 @@ import Testing
         // korean-04), cut without decoding (jpegtran) and put back where it stood on a wall of its colour the
         // size of the photo: bold 수유실 (109 px) over "Nursing Room" on a light panel. The panel's readings
         // read the row's halves, "AOAI" (84%) over "11" (50%); read alone at the size Tesseract reads best
-        // (40 px), the row read nothing surely. A quarter larger, 수유실 (91%).
+        // (40 px), the row read "AOA" (27%), nothing the filter keeps. A quarter larger, 수유실 (91%).
         let image = try Self.panelOnItsWall("korean-sign-bold-row-read-in-halves.jpg", size: "1536x2048",
                                             wall: "#766e60", at: "+768+0")
         let read = try TesseractEngine(languages: "kor+eng").recognize(image).lines.map(\.text)
