@@ -103,10 +103,10 @@ extension TesseractEngine {
     /// (`LeptonicaImage.thresholdedNearInk`); `nil` where letters and ground lie less than `nearInkContrast` levels
     /// apart. Lettering laid over a photo (a caption, a label on a landscape: white, edged dark) is the lightest thing
     /// in its cut-out, but the threshold the cut-out is otherwise read with (Otsu's) falls between the photo's own
-    /// light and dark, clouds or water, and takes some of them for letters. The orientation samples' labels over a waterfall and clouds read "lett", "Might" or nothing; so
-    /// thresholded, "left", "right", "top", "bottom" (96%). A row of dark letters is read so too: a camera's photo of
-    /// a street sign gained the plate of its house numbers, "62-42" (94%), and 40 streets' word recall rose 1.5 points
-    /// over light rows alone.
+    /// light and dark, clouds or water, and takes some of them for letters. The orientation samples' labels over a
+    /// waterfall and clouds read "lett", "Might" or nothing; so thresholded, "left", "right", "top", "bottom" (96%).
+    /// A row of dark letters is read so too: a camera's photo of a street sign gained the plate of its house numbers,
+    /// "62-42" (94%), and 40 streets' word recall rose 1.5 points over light rows alone.
     func nearInk(_ cut: borrowing LeptonicaImage, text: PixelRect, cutOutAt around: PixelRect, factor: Double)
         -> LeptonicaImage?
     {
