@@ -238,13 +238,7 @@ import Testing
         #expect(again < 1, "read again \(again) times over")
         // The premises: a streak is there to be removed, and the page read whole with it removed finds no more
         // of the page's lines than the first reading did (its title).
-        let grey = page.grey()
-        let blur = try #require(MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height,
-                                                    lines: first.lines.map(\.box)))
-        let sharp = Raster(width: grey.width, height: grey.height, channels: 1,
-                           pixels: blur.removed(from: grey.pixels, width: grey.width, height: grey.height))
-        engine.options.removeMotionBlur = false
-        let whole = try engine.recognize(sharp).lines.map(\.text)
+        let whole = try Self.readWholeWithStreakRemoved(page, measuredAt: first, by: engine)
         let before = OCRFixtures.found(truth, in: first.lines.map(\.text))
         #expect(!before.isEmpty && OCRFixtures.found(truth, in: whole).count <= before.count, "read whole: \(whole)")
     }
@@ -268,13 +262,7 @@ import Testing
         #expect(first.lines.count >= TesseractEngine.pageLines, "\(first.lines.map(\.text))")
         let found = OCRFixtures.found(truth, in: first.lines.map(\.text))
         #expect(found.count <= 3, "found \(found)")
-        let grey = page.grey()
-        let blur = try #require(MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height,
-                                                    lines: first.lines.map(\.box)))
-        let sharp = Raster(width: grey.width, height: grey.height, channels: 1,
-                           pixels: blur.removed(from: grey.pixels, width: grey.width, height: grey.height))
-        engine.options.removeMotionBlur = false
-        let whole = try engine.recognize(sharp).lines.map(\.text)
+        let whole = try Self.readWholeWithStreakRemoved(page, measuredAt: first, by: engine)
         #expect(OCRFixtures.found(truth, in: whole).count <= found.count, "read whole: \(whole)")
     }
 
@@ -314,6 +302,20 @@ import Testing
         engine.options.removeMotionBlur = true
         let read = try engine.recognize(image)
         return (first, read, Double(engine.pixelsRecognized - once) / Double(image.width * image.height))
+    }
+
+    /// `page` read whole by `engine` with the streak measured in the tiles of `first`'s lines removed, and nothing
+    /// else done about a streak: what reading it again whole would find.
+    static func readWholeWithStreakRemoved(_ page: Raster, measuredAt first: OCRResult, by engine: TesseractEngine)
+        throws -> [String]
+    {
+        let grey = page.grey()
+        let blur = try #require(MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height,
+                                                    lines: first.lines.map(\.box)))
+        let sharp = Raster(width: grey.width, height: grey.height, channels: 1,
+                           pixels: blur.removed(from: grey.pixels, width: grey.width, height: grey.height))
+        engine.options.removeMotionBlur = false
+        return try engine.recognize(sharp).lines.map(\.text)
     }
 
     /// How often each word (letters only) stands in `lines`.
