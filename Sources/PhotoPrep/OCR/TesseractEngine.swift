@@ -154,9 +154,10 @@ public final class TesseractEngine {
         // pages of small print and turned pages of thirteen shaken sets, three read so; the band sent the other two on
         // to be read whole (seed 2323's rotated-01 and seed 7575's pages-03: 34 and 20 lines of scraps, 93 and 68 lines
         // read with the streak removed).
-        let readAsScraps = first.readable < Self.littleRead
-            && first.readable < Self.legibleLines * Double(first.result.lines.count)
-        if first.result.lines.count < Self.pageLines || readAsScraps, try readsAsScraps(sharp, across: first) {
+        let lines = first.result.lines.count
+        if lines < Self.pageLines || Self.areScraps(readable: first.readable, lines: lines),
+           try readsAsScraps(sharp, across: first)
+        {
             return try readAgainPlainer(image, after: first)
         }
         // Read from the turn the first reading stood the text at: a turned page read in its own frame first
@@ -334,8 +335,13 @@ public final class TesseractEngine {
         var read = try pass(sized, scale: scale)
         if read.isEmpty, invert, let inverse = sized.inverted() { read = try pass(inverse, scale: scale) }
         if read.isEmpty { return emptyIsScraps }
-        let readable = Self.readableCharacters(read)
-        return readable < Self.littleRead && readable < Self.legibleLines * Double(read.count)
+        return Self.areScraps(readable: Self.readableCharacters(read), lines: read.count)
+    }
+
+    /// Whether `lines` lines holding `readable` readable characters in all (`readableCharacters`) are scraps: fewer
+    /// than `littleRead`, and fewer than `legibleLines` a line.
+    static func areScraps(readable: Double, lines: Int) -> Bool {
+        readable < littleRead && readable < legibleLines * Double(lines)
     }
 
     /// Whether a reading of `lines` lines at a mean `confidence` reads as a page of junk: `pageLines` lines or more,
