@@ -98,10 +98,10 @@ import CTesseract
         #expect(SpottedRow.missedLines([smeared], besides: [read]).map(\.around) == [smeared.around])
     }
 
-    /// A light, grainy poster shaken 6 px (held-out seed 8787's shaken posters-04, re-encoded at quality 80): its grain
+    /// A light, grainy poster, shaken (held-out seed 8787's shaken posters-04, re-encoded at quality 80): its grain
     /// makes rows of faint marks on a baseline (contrast 15–27), which were read first and spent the spotter's budget;
-    /// the poster's bold "Arrivals" (contrast 158 in its cut-out), 25 px, its letters smeared off any baseline, and
-    /// its "Information" were never read. Faint rows on a baseline now wait their turn by contrast.
+    /// the poster's bold "Arrivals" (contrast 158 in its cut-out), its letters about 30 px tall and smeared off any
+    /// baseline, and its "Information" were never read. Faint rows on a baseline now wait their turn by contrast.
     @Test func aWordOffItsBaselineIsSpottedBeforeTheGrainOfAShakenPoster() throws {
         let image = try OCRFixtures.committed("poster-shaken-grainy-word-off-baseline.jpg")
         let read = try TesseractEngine().recognize(image).lines.map(\.text)
