@@ -64,7 +64,7 @@ enum LineFilter {
     /// Across a line that runs down the picture (`vertical`, read sideways), its words stand side by side
     /// instead: a shaken, turned poster's "Buses to University Hospital", read down the picture, its
     /// "Hospital" at 0%, lost the word, though it stood as wide as "University" (96%) right under it.
-    static func isSureWordsNeighbour(_ w: TextWord, after sure: TextWord, vertical: Bool = false) -> Bool {
+    static func isSureWordsNeighbour(_ w: TextWord, after sure: TextWord, vertical: Bool) -> Bool {
         let letters = w.text.filter(\.isLetter).count
         // Each word's extent across the line.
         let across = { (r: PixelRect) in vertical ? (r.minX, r.maxX) : (r.minY, r.maxY) }
