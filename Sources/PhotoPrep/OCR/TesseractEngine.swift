@@ -76,9 +76,8 @@ public final class TesseractEngine {
         self.api = api
         self.options = TextFinderOptions()
         _ = TessBaseAPISetVariable(api, "thresholding_method", String(options.thresholding))
-        // Sauvola's window (inches at the 70 dpi we declare): the default 0.33 (23 px) hollows out the
-        // thick strokes of big sign letters; 1 inch (70 px) keeps them whole.
-        _ = TessBaseAPISetVariable(api, "thresholding_window_size", "1.0")
+        // Sauvola's window: 1 inch, not Tesseract's 0.33 (see `sauvolaWindow`).
+        _ = TessBaseAPISetVariable(api, "thresholding_window_size", Self.sauvolaWindow)
         _ = TessBaseAPISetVariable(api, "thresholding_kfactor", Self.sauvolaK)
         // No table finding: we read no tables as tables, and on a grainy brick wall (a sign wall's rest,
         // its panels painted over) Sauvola leaves the mortar as dotted lines that its table finder took
