@@ -83,8 +83,9 @@ import Testing
 
     /// A page of bold print set close and shaken (held-out seed 9292's pages-04: a title over two columns, 93
     /// lines). Under Sauvola's threshold with the engine's window (1 inch at 70 dpi: two lines tall), its rows
-    /// ran together, and Tesseract's layout analysis read one line of every two or three there: 77 of the 93 were
-    /// read, 15 places skipped in its columns. Read again with a window a line tall (`readingRowsApart`), all 93.
+    /// ran together, and Tesseract's layout analysis read one line of every two or three there: its first reading
+    /// held 68 lines, 15 places skipped in its columns, and 77 of the 93 were read in all. Read again with a window
+    /// a line tall (`readingRowsApart`), all 93.
     @Test func aPageWhoseRowsRanTogetherIsReadAgainWithASmallerWindow() throws {
         let page = try OCRFixtures.committed("page-bold-rows-run-together.jpg")
         let truth = try OCRFixtures.committedLines("page-bold-rows-run-together.txt")
