@@ -680,7 +680,7 @@ extension TesseractEngine {
     /// turned pages of eighteen harness sets (180 photos), 34 unsure readings skipped 3 places or more (42–74%, up
     /// to 65 places), and the three that read a tenth more with the smaller window were shaken pages read as
     /// scraps, with more junk (seed 4242's small-02: 7 junk lines more). Of the six sure readings that skipped so
-    /// (85–90%), one read more, seed 9292's; the other five cost 1.5–4 s each for nothing.
+    /// (85–90%), one read more, seed 9292's; the other five cost 1.5–4.3 s each for nothing.
     func readingRowsApart(_ image: borrowing LeptonicaImage, map: ProjectiveMap?, over first: [FoundLine])
         throws(OCRError) -> [FoundLine]
     {
