@@ -85,10 +85,14 @@ extension TesseractEngine {
             if text.isEmpty { continue }
             var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
             guard TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0 else { continue }
-            current.append(TextWord(
+            var read = TextWord(
                 text: text, confidence: Double(TessResultIteratorConfidence(it, RIL_WORD)),
                 rect: PixelRect(minX: Double(l), minY: Double(t), maxX: Double(r), maxY: Double(b)),
-                inDictionary: TessResultIteratorWordIsFromDictionary(it) != 0))
+                inDictionary: TessResultIteratorWordIsFromDictionary(it) != 0)
+            if readsSeveralLanguages, let language = TessResultIteratorWordRecognitionLanguage(it) {
+                read.otherLanguage = String(cString: language) != firstLanguage
+            }
+            current.append(read)
         } while (layoutOrder ? CTesseractWords_next(it) : TessResultIteratorNext(it, RIL_WORD)) != 0
         flush()
         return lines

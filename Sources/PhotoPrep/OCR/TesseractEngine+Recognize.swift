@@ -393,6 +393,9 @@ extension TesseractEngine {
     /// Whether Korean is among the languages read.
     var readsKorean: Bool { languages.split(separator: "+").contains("kor") }
 
+    /// Whether the engine reads more than one language (`kor+eng`).
+    var readsSeveralLanguages: Bool { languages.contains("+") }
+
     /// The height and number of the lines of text of a panel (cut out and turned dark on light as
     /// `oriented`), measured with the panel's ground and text levels turned the same way; `nil` when
     /// unknown.
@@ -583,6 +586,7 @@ extension TesseractEngine {
                 }
             }
         }
+        if readsSeveralLanguages { kept = try readingInFirstLanguage(kept, in: image) }
         return kept.map { clean in
             var line = clean
             if let rows {

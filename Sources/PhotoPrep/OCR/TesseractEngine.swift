@@ -10,6 +10,8 @@ public final class TesseractEngine {
     let api: OpaquePointer
     /// The languages as given, e.g. `kor+eng`.
     public let languages: String
+    /// The first of them (`kor` of `kor+eng`): the language Tesseract tries first on each new picture.
+    let firstLanguage: String
     /// The tessdata folder the model came from.
     public let dataPath: String
     /// `tesseract 5.3.0`.
@@ -88,6 +90,7 @@ public final class TesseractEngine {
         // word (a tenth of a 187-line page's reading, the same lines either way).
         _ = TessBaseAPISetVariable(api, "paragraph_text_based", "0")
         self.languages = languages
+        self.firstLanguage = languages.split(separator: "+").first.map(String.init) ?? languages
         self.dataPath = dir
         self.engineName = "tesseract " + (TessVersion().map { String(cString: $0) } ?? "unknown")
     }

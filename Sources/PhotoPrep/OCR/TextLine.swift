@@ -69,6 +69,8 @@ struct TextWord: Equatable, Sendable {
     /// Whether it is one word with the word before it, however far apart they stand: two syllables Tesseract
     /// read as words that its dictionary knows as one (`TesseractEngine.joiningSplitSyllables`).
     var joinsPrevious = false
+    /// Whether Tesseract read it in another of the engine's languages than the first (`kor` of `kor+eng`).
+    var otherLanguage = false
 }
 
 /// A line of words as one recognition pass found it, in that pass's image coordinates.

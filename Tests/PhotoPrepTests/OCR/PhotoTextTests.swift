@@ -230,6 +230,36 @@ import Testing
         #expect(read == ["수유실", "Nursing Room", "출입금지", "No Entry"])
     }
 
+    @Test func aHangulRowReadAsLatinLettersIsReadAgainAlone() throws {
+        // The bottom middle of a Korean sign wall rendered by the evaluation harness (held-out seed 9494, korean-01),
+        // cut without decoding (jpegtran) and put back where it stood on a wall of its colour the size of the photo:
+        // 수유실 over "Nursing Room", 우체국 over "Post Office". Read kor+eng, the panel's readings took the row of
+        // 수유실 in halves and read its top as Latin letters, "A. OA" (73%) over "그 10", and a reading of the row
+        // across the panel "ACAI": Tesseract keeps a word's first acceptable reading in any of its languages.
+        let image = try Self.panelOnItsWall("korean-sign-row-read-as-latin.jpg", size: "1536x2048", wall: "#524f4a",
+                                            at: "+512+1024")
+        let engine = try TesseractEngine(languages: "kor+eng")
+        let read = try engine.recognize(image).lines.map(\.text)
+        #expect(read == ["수유실", "Nursing Room", "우체국", "Post Office"])
+        // The premise: the panel cut out and read whole by Tesseract (its global threshold, as an evenly lit panel
+        // is read) reads words in English, not Korean, where the row stands (its top 340 rows hold only the row).
+        let panel = try OCRFixtures.magick([OCRFixtures.committedPath("korean-sign-row-read-as-latin.jpg"),
+                                            "-colorspace", "gray", "-crop", "420x940+45+40", "+repage", "pgm:-"])
+        guard let grey = LeptonicaImage(panel)?.grey() else { throw MissedBlocksTests.NoPicture() }
+        _ = engine.setVariable("thresholding_method", "0")
+        let row = try engine.readLines(grey, layout: .auto).filter { $0.rect.minY < 300 }
+        #expect(row.contains { $0.words.contains { $0.otherLanguage && $0.text.contains(where: \.isLetter) } },
+                "\(row.map(\.text))")
+        // The oracle: Tesseract's command line reads the row cut out alone as 수유실.
+        let alone = try OCRFixtures.magick([OCRFixtures.committedPath("korean-sign-row-read-as-latin.jpg"),
+                                            "-colorspace", "gray", "-crop", "400x140+60+200", "+repage", "pgm:-"])
+        let url = try OCRFixtures.writePNM(alone)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let cli = String(decoding: try OCRFixtures.run("tesseract", [url.path, "-", "-l", "kor+eng", "--psm", "7"]),
+                         as: UTF8.self)
+        #expect(cli.trimmingCharacters(in: .whitespacesAndNewlines) == "수유실")
+    }
+
     @Test func theLastWordOfALineReadDownThePictureStaysBesideItsSureNeighbour() throws {
         // The top right quarter of a scene rendered by the evaluation harness (held-out seed 8787, shaken, rotated-04),
         // cut without decoding (jpegtran) and put back where it stood on a wall of its colour the size of the photo:
