@@ -2,7 +2,8 @@ import Foundation
 
 /// Second looks: lines one reading of a picture or panel let slip, read again alone as single lines.
 extension TesseractEngine {
-    /// A line the filter dropped as unsure (`LineFilter.deservesSecondLook`) read again alone: cut out of
+    /// A line the filter dropped as unsure (`LineFilter.deservesSecondLook`), or read in another language than the
+    /// first (`readingInFirstLanguage`), read again alone: cut out of
     /// `image` with two text heights beside it and half of one above and below, brought to the size
     /// Tesseract reads best (`LetterSize.target`), read as a single line. Its readings kept only when
     /// sure (`LineFilter.sure`), in `image`'s coordinates. A sign's 금연 read at 45% within its panel
@@ -186,7 +187,7 @@ extension TesseractEngine {
     static let firstLanguageLooks = 4
 
     /// A line read wholly in another language than the first is read again alone when read under this confidence: on
-    /// the harness's Korean signs, Hangul read as Latin letters at 37–87%, their English lines mostly at 94–97%.
+    /// the harness's Korean signs, Hangul read as Latin letters at 36–87%, their English lines mostly at 94–97%.
     static let otherLanguageDoubt = 90.0
 
     /// A sign's line holds at most this many words (`readingInFirstLanguage`): "Express Bus Terminal".

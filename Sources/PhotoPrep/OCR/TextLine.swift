@@ -69,7 +69,7 @@ struct TextWord: Equatable, Sendable {
     /// Whether it is one word with the word before it, however far apart they stand: two syllables Tesseract
     /// read as words that its dictionary knows as one (`TesseractEngine.joiningSplitSyllables`).
     var joinsPrevious = false
-    /// Whether Tesseract read it in another of the engine's languages than the first (`kor` of `kor+eng`).
+    /// Whether Tesseract read it in another of the engine's languages than the first: in `eng`, reading `kor+eng`.
     var otherLanguage = false
 }
 
