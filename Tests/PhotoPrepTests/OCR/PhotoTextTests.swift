@@ -233,9 +233,9 @@ import Testing
     @Test func aHangulRowReadAsLatinLettersIsReadAgainAlone() throws {
         // The bottom middle of a Korean sign wall rendered by the evaluation harness (held-out seed 9494, korean-01),
         // cut without decoding (jpegtran) and put back where it stood on a wall of its colour the size of the photo:
-        // 수유실 over "Nursing Room", 우체국 over "Post Office". Read kor+eng, the panel's readings took the row of
-        // 수유실 in halves and read its top as Latin letters, "A. OA" (73%) over "그 10", and a reading of the row
-        // across the panel "ACAI": Tesseract keeps a word's first acceptable reading in any of its languages.
+        // 수유실 over "Nursing Room", 우체국 over "Post Office". Read kor+eng, it read "ASAI" over "그 10" where 수유실
+        // stands: Tesseract keeps a word's first acceptable reading in any of its languages, and in the whole photo
+        // the panel's reading took the row in halves, its top read "A. OA" (73%).
         let image = try Self.panelOnItsWall("korean-sign-row-read-as-latin.jpg", size: "1536x2048", wall: "#524f4a",
                                             at: "+512+1024")
         let engine = try TesseractEngine(languages: "kor+eng")
