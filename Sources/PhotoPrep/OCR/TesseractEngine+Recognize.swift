@@ -672,18 +672,18 @@ extension TesseractEngine {
     /// Sauvola's window for a page whose rows ran together (`readingRowsApart`): Tesseract's own.
     static let printWindow = "0.33"
 
-    /// `first`, a page's reading of `image` (at its own size, with Sauvola's threshold), or a reading with a
-    /// smaller window (`printWindow`) where that reads clearly more (`clearlyMore`). A page read surely
-    /// (`unsurePage`) that skips lines in its columns (`FoundLine.skippedLines`, `rowsRunTogether` places or more)
-    /// had its rows run together: over a window as tall as two lines of bold print set close, the threshold falls
-    /// under the gaps between them, and Tesseract's layout analysis takes two rows for one line and reads one of
-    /// them. Held-out seed 9292's shaken pages-04 read 78 of its 93 lines, every third or fourth left out, and all
-    /// 93 with the window a line tall. Not every page reads better so: with the smaller window everywhere, 88
-    /// pages, pages of small print and turned pages of nine harness sets read 6,313 → 6,211 lines and 207 → 316
-    /// lines of junk, and seed 7's shaken pages-04 read 46 of its 87 lines and 51 of junk. Nor is an unsure reading read again so: over the pages, pages of small print and
-    /// turned pages of eighteen harness sets (180 photos), 34 unsure readings skipped 3 places or more (42–74%, up
-    /// to 65 places), and the three that read a tenth more with the smaller window were shaken pages read as
-    /// scraps, with more junk (seed 4242's small-02: 7 junk lines more). Of the six sure readings that skipped so
+    /// `first`, a page's reading of `image` (at its own size, with Sauvola's threshold), or a reading with a smaller
+    /// window (`printWindow`) where that reads clearly more (`clearlyMore`). A page read surely (`unsurePage`) that
+    /// skips lines in its columns (`FoundLine.skippedLines`, `rowsRunTogether` places or more) had its rows run
+    /// together: over a window as tall as two lines of bold print set close, the threshold falls under the gaps between
+    /// them, and Tesseract's layout analysis takes two rows for one line and reads one of them. Held-out seed 9292's
+    /// shaken pages-04 read 78 of its 93 lines, every third or fourth left out, and all 93 with the window a line tall.
+    /// Not every page reads better so: with the smaller window everywhere, 88 pages, pages of small print and turned
+    /// pages of nine harness sets read 6,313 → 6,211 lines and 207 → 316 lines of junk, and seed 7's shaken pages-04
+    /// read 46 of its 87 lines and 51 of junk. Nor is an unsure reading read again so: over the pages, pages of small
+    /// print and turned pages of eighteen harness sets (180 photos), 34 unsure readings skipped 3 places or more
+    /// (42–74%, up to 65 places), and the three that read a tenth more with the smaller window were shaken pages read
+    /// as scraps, with more junk (seed 4242's small-02: 7 junk lines more). Of the six sure readings that skipped so
     /// (85–90%), one read more, seed 9292's; the other five cost 1.5–4.3 s each for nothing.
     func readingRowsApart(_ image: borrowing LeptonicaImage, map: ProjectiveMap?, over first: [FoundLine])
         throws(OCRError) -> [FoundLine]
