@@ -101,6 +101,40 @@ import Testing
         #expect(line([word("A", 0, 24, 30, 34), word("B", 40, 24, 30, 34)]) == "A B")
     }
 
+    /// Hangul read a syllable to a word counts as readable text: Tesseract's Korean model reads words it does not
+    /// know so (흡연실 as 흡, 연, 실), and counted as words of one letter, a Korean sign's surest lines counted for
+    /// nothing, sending it to the spotter (`littleRead`) and its junk. The tesseract CLI, on the same pixels, is the
+    /// oracle that the syllables are words of their own.
+    @Test func hangulReadASyllableToAWordCountsAsReadableText() throws {
+        let sign = try OCRFixtures.magick([
+            "-size", "1400x300", "xc:white", "-fill", "black",
+            "-font", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "-pointsize", "60",
+            "-annotate", "+60+190", "흡연실 수유실 화장실 안내", "-colorspace", "gray", "pgm:-",
+        ])
+        let url = try OCRFixtures.writePNM(sign)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let tsv = String(decoding: try OCRFixtures.run("tesseract", [url.path, "-", "-l", "kor+eng", "--psm", "7",
+                                                                     "tsv"]), as: UTF8.self)
+        // TSV rows of level 5 are words; the text is the twelfth column.
+        let rows: [[Substring]] = tsv.split(separator: "\n").map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false)
+        }
+        let cliWords: [String] = rows.filter { $0.count == 12 && $0[0] == "5" }.map { String($0[11]) }
+        #expect(cliWords.filter { $0.count == 1 }.count >= 3, "\(cliWords)")
+        // The engine reads the line as the CLI does (one line, PSM 7): the same words.
+        let engine = try TesseractEngine(languages: "kor+eng")
+        guard let grey = LeptonicaImage(sign)?.grey() else { throw MissedBlocksTests.NoPicture() }
+        let found = try engine.readLines(grey, layout: .line).map {
+            FoundLine(line: $0, rect: $0.rect, textHeight: $0.textHeight)
+        }
+        #expect(found.flatMap(\.line.words).map(\.text) == cliWords)
+        // Every syllable read surely counts (they read at 93–97%): 11 syllables, 9.35 readable characters at least.
+        // Counted as Tesseract's words, only 화장실 and 안내 counted (4.85).
+        let syllables = found.flatMap(\.line.words).reduce(0) { $0 + $1.text.count(where: \.isLetter) }
+        #expect(syllables == 11, "\(cliWords)")
+        #expect(TesseractEngine.readableCharacters(found) >= 0.85 * Double(syllables))
+    }
+
     /// A page's words are walked in layout order (`CTesseractWords`), not with Tesseract's reading-order
     /// iterator, which walked the page's results from the start again for every word. On a page of two
     /// columns with a title and a line of Hangul, the tesseract CLI's own walk (its TSV, the same settings
