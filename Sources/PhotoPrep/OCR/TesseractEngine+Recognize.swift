@@ -627,9 +627,10 @@ extension TesseractEngine {
         var total = 0.0
         for l in lines {
             for group in l.line.readerWords {
-                let text = group.count == 1 ? group[0].text : group.map(\.text).joined()
+                let text = group.map(\.text).joined()
                 let n = text.filter { $0.isLetter || $0.isNumber }.count
                 guard n >= 2 || text.allSatisfy(\.isNumber) else { continue }
+                // (A word alone at its own confidence, exactly: a weighted mean of one can round differently.)
                 let confidence = group.count == 1 ? group[0].confidence : TextLine(words: group, slope: 0).confidence
                 if (group.allSatisfy(\.inDictionary) && confidence >= 60) || confidence >= 85 {
                     total += Double(n) * confidence / 100

@@ -3,11 +3,10 @@ import Foundation
 /// Second looks: lines one reading of a picture or panel let slip, read again alone as single lines.
 extension TesseractEngine {
     /// A line the filter dropped as unsure (`LineFilter.deservesSecondLook`), or read in another language than the
-    /// first (`readingInFirstLanguage`), read again alone: cut out of
-    /// `image` with two text heights beside it and half of one above and below, brought to the size
-    /// Tesseract reads best (`LetterSize.target`), read as a single line. Its readings kept only when
-    /// sure (`LineFilter.sure`), in `image`'s coordinates. A sign's 금연 read at 45% within its panel
-    /// reads at 97% alone; a 110 px 주차장 read at 28% reads at 93% reduced.
+    /// first (`readingInFirstLanguage`), read again alone: cut out of `image` with two text heights beside it and half
+    /// of one above and below, brought to the size Tesseract reads best (`LetterSize.target`), read as a single line.
+    /// Its readings kept only when sure (`LineFilter.sure`), in `image`'s coordinates. A sign's 금연 read at 45% within
+    /// its panel reads at 97% alone; a 110 px 주차장 read at 28% reads at 93% reduced.
     func readingAlone(_ line: TextLine, in image: borrowing LeptonicaImage) throws(OCRError) -> [TextLine] {
         let h = line.textHeight, r = line.rect
         let around = PixelRect(minX: max(0, (r.minX - 2 * h).rounded(.down)), minY: max(0, (r.minY - 0.5 * h).rounded(.down)),
