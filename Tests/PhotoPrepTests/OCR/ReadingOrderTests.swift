@@ -719,6 +719,28 @@ import Testing
         #expect(FoundLine.merge([unsure, sure]).map(\.line.confidence) == [96])
     }
 
+    @Test func aLineHoldingAJamoNeedOnlyBeNoTallerThanTheTextToBeItsPiece() {
+        // Held-out seed 8383's 수하물 찾는 곳 (text 94 px), its top read "ㅅ =1 13" (73%) in a box 65 px tall: taller
+        // than two thirds of the text, the bound for a piece, but a lone jamo is a syllable's piece read as a letter.
+        let row = Self.word("수하물 찾는 곳", confidence: 93, PixelRect(minX: 300, minY: 500, maxX: 900, maxY: 600),
+                            textHeight: 94)
+        let top = Self.word("ㅅ =1 13", confidence: 73, PixelRect(minX: 320, minY: 498, maxX: 700, maxY: 563),
+                            textHeight: 65)
+        #expect(top.isFragment(of: row))
+        #expect(FoundLine.merge([top, row]).map(\.line.text) == ["수하물 찾는 곳"])
+        // The same box saying as little without a jamo is no piece of the row (the merge still drops it, as a
+        // reading of the same place); one no taller than two thirds of the text is.
+        let latin = Self.word("A =1 13", confidence: 73, top.rect, textHeight: 65)
+        #expect(!latin.isFragment(of: row))
+        var shorter = latin
+        shorter.rect.maxY = shorter.rect.minY + 60
+        #expect(shorter.isFragment(of: row))
+        // Neither is a piece where it does not lie inside the row.
+        var beside = top
+        beside.rect = PixelRect(minX: 320, minY: 640, maxX: 700, maxY: 705)
+        #expect(!beside.isFragment(of: row))
+    }
+
 }
 
 @Suite struct LineTextTests {
