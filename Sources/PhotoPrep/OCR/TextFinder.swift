@@ -221,8 +221,8 @@ extension FoundLine {
     /// top read as "ㅅ =1 13" (73%, a box 65 px tall), which stayed beside it as a line of junk.
     ///
     /// Where the two lie first, what they say after: most pairs of a page's lines lie apart, and the text and its
-    /// weight are built from the words at each call. Measured the other way round, `merge` took 1.4% of the CPU time
-    /// of held-out seed 2323's shaken small-01 (0.6 s of 43), nearly all of it building text; so, 0.03%.
+    /// weight are built from the words at each call. With what they say measured first, `merge` took 1.4% of the CPU
+    /// time of held-out seed 2323's shaken small-01 (0.6 s of 43), nearly all of it building text; so, 0.03%.
     func isFragment(of other: FoundLine) -> Bool {
         let (mine, theirs) = Self.places(self, other)
         let m = 0.1 * other.textHeight

@@ -728,8 +728,8 @@ import Testing
                             textHeight: 65)
         #expect(top.isFragment(of: row))
         #expect(FoundLine.merge([top, row]).map(\.line.text) == ["수하물 찾는 곳"])
-        // The same box saying as little without a jamo is no piece of the row (the merge still drops it, as a
-        // reading of the same place); one no taller than two thirds of the text is.
+        // The same box saying as little without a jamo is no piece of the row; one no taller than two thirds of the
+        // text is.
         let latin = Self.word("A =1 13", confidence: 73, top.rect, textHeight: 65)
         #expect(!latin.isFragment(of: row))
         var shorter = latin
