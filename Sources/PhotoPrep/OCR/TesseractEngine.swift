@@ -112,17 +112,18 @@ public final class TesseractEngine {
         guard image.width > 0, image.height > 0 else {
             throw .emptyImage(width: image.width, height: image.height)
         }
-        // A page read as junk as it stands is looked at for a streak at once. With it removed, the page is read
-        // whole (its turn searched there, a page on its side read standing); the junk is turned and completed only
-        // where that reads no better. Seed 2323's shaken page on its side spent 10 s of its 22 on turning its junk
-        // both ways, before the streak was looked for.
+        // A page read as junk as it stands, or unsurely (`unsureWhenCompleted`), is looked at for a streak at once.
+        // With it removed, the page is read whole (its turn searched there, a page on its side read standing); the
+        // first reading is turned and completed only where that reads no better. Seed 2323's shaken page on its side
+        // spent 10 s of its 22 on turning its junk both ways, before the streak was looked for.
         var sharpened = false
         let first = try reading(image) { found, linesAt throws(OCRError) -> Reading? in
             let read = Self.readableCharacters(found), confidence = Self.meanConfidence(found)
             let boxes = found.map { $0.rect.box(clampedTo: image.width, image.height) }
             // Lines on their side stand upright turned a quarter one way or the other: not known yet.
             guard let sharp = try self.withoutStreak(image.grey(), lines: boxes, linesAt: linesAt,
-                                                     junk: read >= Self.legibleLines * Double(found.count),
+                                                     junk: confidence < Self.readAsJunk
+                                                         && read >= Self.legibleLines * Double(found.count),
                                                      quarterTurns: linesAt == 0 ? 0 : nil)
             else { return nil }
             sharpened = true
@@ -287,8 +288,17 @@ public final class TesseractEngine {
     static let sharperGain = 1.2
 
     /// How much more a reading with the blur removed must read to be kept against a first reading made without its
-    /// fainter ink (see `reading`).
-    static let farMore = 1.5
+    /// fainter ink (see `reading`). Seed 1616's shaken small-02 read 1.23 times as much so, and kept it read 49 of its
+    /// 147 lines, not 66. The six pages of fourteen shaken harness sets read unsurely (`unsureWhenCompleted`) whose
+    /// reading with the streak removed was kept read 1.36–2.52 times as much (four of them under 1.5).
+    static let farMore = 1.3
+
+    /// A page whose first reading (at least `pageLines` lines, not made keeping fainter ink) is at a mean confidence
+    /// under this is read unsurely once completed too (`completing`), and is looked at for its streak at once, as a
+    /// page read as junk is, not once it is completed (`unsurePage`). Completing lifted ten shaken pages read under
+    /// 85% by 0–7 points; five read at 81–85% were lifted past `unsurePage`, and four of them, looked at first, were
+    /// read whole again with their streak removed (3.6–4.8 s each, for a few characters read better).
+    static let unsureWhenCompleted = 75.0
 
     /// A reading at a mean confidence under this reads as junk (the harness's shaken pages read at 38–57%), and
     /// its streak is looked for more keenly (`MotionBlur.deepUnderJunk`).
@@ -352,11 +362,12 @@ public final class TesseractEngine {
         lines >= pageLines && confidence < readAsJunk
     }
 
-    /// `image` read, from its frame turned by `start` quarter turns clockwise: the turns tried run from there.
-    /// Where the frame read first reads as a page of junk that Tesseract did not read sideways as words,
-    /// `asJunk` is given its lines (in that frame) and the angle they lie at (0, or 90 on their side) before any
-    /// turn is tried; a reading it returns is the reading. With `standing` (a picture with its streak removed),
-    /// lines Tesseract reads sideways as words are read again standing, and that reading is taken.
+    /// `image` read, from its frame turned by `start` quarter turns clockwise: the turns tried run from there. Where
+    /// the frame read first reads as a page of junk that Tesseract did not read sideways as words (or, at 0, as a page
+    /// read unsurely: `unsureWhenCompleted`), `asJunk` is given its lines (in that frame) and the angle they lie at (0,
+    /// or 90 on their side) before any turn is tried; a reading it returns is the reading. With `standing` (a picture
+    /// with its streak removed), lines Tesseract reads sideways as words are read again standing, and that reading is
+    /// taken.
     private func reading(_ image: Raster, from start: Int = 0, standing: Bool = false,
                          asJunk: (([FoundLine], Double) throws(OCRError) -> Reading?)? = nil)
         throws(OCRError) -> Reading
@@ -372,10 +383,10 @@ public final class TesseractEngine {
         var turns = 0
         // A first, quick reading; the second (Otsu) reading waits until the turn is known, as reading
         // a turned page twice in the wrong direction cost more than all the rest.
-        // A page read as junk whose streak is removed is read again whole, and its first reading left: its
-        // reading keeping fainter ink (`readKeepingFainterInk`) waits until the streak is looked for, and is
-        // made only where that reading is not kept. Over two shaken harness sets it cost six such pages 2.3–8.3 s
-        // each, a whole reading of the page.
+        // A page read as junk or unsurely whose streak is removed is read again whole, and its first reading left:
+        // its reading keeping fainter ink (`readKeepingFainterInk`) waits until the streak is looked for, and is
+        // made only where that reading is not kept. Over two shaken harness sets it cost six pages read as junk
+        // 2.3–8.3 s each, a whole reading of the page; read unsurely, seed 9292's shaken small-01 4 s of its 19.
         fainterInkLeft = nil
         let firstRead: (lines: [FoundLine], plan: ReadingPlan)
         do {
@@ -388,7 +399,7 @@ public final class TesseractEngine {
         if let left = fainterInkLeft.take() {
             var sharp: Reading? = nil
             let readable = Self.readableCharacters(found)
-            if let asJunk, Self.readsAsJunkPage(lines: found.count, confidence: Self.meanConfidence(found)),
+            if let asJunk, found.count >= Self.pageLines, Self.meanConfidence(found) < Self.unsureWhenCompleted,
                !Self.mostlyVertical(found)
             {
                 lookedForStreak = true
