@@ -178,11 +178,8 @@ import Testing
         // along its lines, pages-03). Its streak dips shallower than `MotionBlur.deep` (grain and the lens's
         // blur over it), and it reads as junk; with the streak removed, it reads.
         let image = try OCRFixtures.committed("page-shaken-along-lines.jpg")
-        let page = Self.wordCounts(try OCRFixtures.committedLines("page-shaken-along-lines.txt"))
-        let engine = try TesseractEngine()
-        let (first, read, again) = try Self.readWithoutAndWithBlurRemoval(image, by: engine)
-        let before = Self.wordsOf(page, in: first.lines.map(\.text))
-        let after = Self.wordsOf(page, in: read.lines.map(\.text))
+        let (first, again, before, after) = try Self.pageWordsReadWithoutAndWithBlurRemoval(
+            image, truth: "page-shaken-along-lines.txt")
         #expect(after >= 180 && after > 2 * before, "words of the page read: \(before) → \(after)")
         // Its first reading is left, and not also made keeping fainter ink (`TesseractEngine.readKeepingFainterInk`),
         // a whole reading of the page more (with the removal off, it still is). Beyond the reading with the removal
@@ -193,9 +190,7 @@ import Testing
         // The premises: a page read as junk, its streak shallower than one read unsurely would need.
         let grey = image.grey()
         let boxes = first.lines.map(\.box)
-        let characters = first.lines.reduce(0) { $0 + $1.text.count }
-        let confidence = first.lines.reduce(0) { $0 + $1.confidence * Double($1.text.count) } / Double(characters)
-        #expect(confidence < TesseractEngine.readAsJunk)
+        #expect(Self.meanConfidence(first) < TesseractEngine.readAsJunk)
         #expect(MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height, lines: boxes) == nil)
         #expect(MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height, lines: boxes,
                                     deep: MotionBlur.deepUnderJunk) != nil)
@@ -206,20 +201,15 @@ import Testing
     /// ink, as a page read as junk is: with the streak removed it reads twice as much, and the first reading's fainter
     /// ink, turn search and completion are not made. They were, and only then was the streak looked for.
     @Test func aPageReadUnsurelyIsReadWithItsStreakRemovedBeforeItsFainterInk() throws {
-        let image = try OCRFixtures.committed("page-shaken-read-unsurely.jpg")
-        let page = Self.wordCounts(try OCRFixtures.committedLines("page-shaken-read-unsurely.txt"))
-        let engine = try TesseractEngine()
-        let (first, read, again) = try Self.readWithoutAndWithBlurRemoval(image, by: engine)
-        let before = Self.wordsOf(page, in: first.lines.map(\.text))
-        let after = Self.wordsOf(page, in: read.lines.map(\.text))
+        let (first, again, before, after) = try Self.pageWordsReadWithoutAndWithBlurRemoval(
+            try OCRFixtures.committed("page-shaken-read-unsurely.jpg"), truth: "page-shaken-read-unsurely.txt")
         #expect(Double(after) >= 1.5 * Double(before), "words of the page read: \(before) → \(after)")
         // Beyond the reading with the removal off: the streak settled on a band, the page read whole with it removed
         // (keeping fainter ink too), less the first reading's fainter ink and completion: 0.64 readings of its pixels.
         // It was 2.85.
         #expect(again < 1.5, "read again \(again) times over")
         // The premises: a page's worth of lines read unsurely, not as junk.
-        let characters = first.lines.reduce(0) { $0 + $1.text.count }
-        let confidence = first.lines.reduce(0) { $0 + $1.confidence * Double($1.text.count) } / Double(characters)
+        let confidence = Self.meanConfidence(first)
         #expect(first.lines.count >= TesseractEngine.pageLines)
         #expect(confidence >= TesseractEngine.readAsJunk && confidence < TesseractEngine.unsureWhenCompleted,
                 "read at \(confidence)%")
@@ -326,6 +316,23 @@ import Testing
         engine.options.removeMotionBlur = true
         let read = try engine.recognize(image)
         return (first, read, Double(engine.pixelsRecognized - once) / Double(image.width * image.height))
+    }
+
+    /// `image` read by a new engine as `readWithoutAndWithBlurRemoval` reads it: the first reading, what the second
+    /// recognized beyond it, and how many words of the page whose lines the committed fixture `truth` holds each
+    /// reading read (`wordsOf`).
+    static func pageWordsReadWithoutAndWithBlurRemoval(_ image: Raster, truth: String) throws
+        -> (first: OCRResult, again: Double, before: Int, after: Int)
+    {
+        let page = wordCounts(try OCRFixtures.committedLines(truth))
+        let (first, read, again) = try readWithoutAndWithBlurRemoval(image, by: try TesseractEngine())
+        return (first, again, wordsOf(page, in: first.lines.map(\.text)), wordsOf(page, in: read.lines.map(\.text)))
+    }
+
+    /// The mean confidence of `result`'s lines, each weighed by its characters.
+    static func meanConfidence(_ result: OCRResult) -> Double {
+        let characters = result.lines.reduce(0) { $0 + $1.text.count }
+        return result.lines.reduce(0) { $0 + $1.confidence * Double($1.text.count) } / Double(max(characters, 1))
     }
 
     /// `page` read whole by `engine` with the streak measured in the tiles of `first`'s lines removed, and nothing
