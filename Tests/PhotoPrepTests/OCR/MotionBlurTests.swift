@@ -197,9 +197,10 @@ import Testing
     }
 
     /// A page read unsurely, not as junk (the top of held-out seed 9292's shaken pages-02: a title and two columns,
-    /// read as 28 lines at 65%), is looked at for its streak before its first reading is read again keeping fainter
-    /// ink, as a page read as junk is: with the streak removed it reads twice as much, and the first reading's fainter
-    /// ink, turn search and completion are not made. They were, and only then was the streak looked for.
+    /// its first pass 28 lines at 65%), is looked at for its streak before that pass is read again keeping fainter
+    /// ink, as a page read as junk is: with the streak removed it reads 1.8 times the page's words (131 → 236), and
+    /// the first pass's fainter ink, turn search and completion are not made. They were, and only then was the streak
+    /// looked for.
     @Test func aPageReadUnsurelyIsReadWithItsStreakRemovedBeforeItsFainterInk() throws {
         let (first, again, before, after) = try Self.pageWordsReadWithoutAndWithBlurRemoval(
             try OCRFixtures.committed("page-shaken-read-unsurely.jpg"), truth: "page-shaken-read-unsurely.txt")
