@@ -21,15 +21,31 @@ extension TesseractEngine {
     /// the 34 streaks measured were 5.4° off the renderer's on average, up to 12° (the 22 settled: 3.0°). Small
     /// print needs it nearer: seed 4545's small-02 (drawn at 116.4°) read 28, 1,246 and 2,951 readable characters
     /// with a streak removed at 104°, 110° (measured) and 116°.
-    func settled(_ blur: MotionBlur, in grey: Raster, quarterTurns: Int) throws(OCRError) -> MotionBlur {
+    ///
+    /// `scraps`: every reading of the band that held lines read as scraps (`areScraps`), one of them at least holding
+    /// lines. The page is smeared past reading there, whichever way the streak is taken. Of 140 shaken harness photos,
+    /// twelve had their streak settled and then had the band across their middle quarter read (`readsAsScraps`), which
+    /// holds this one; six read as scraps there. Four of them read as scraps here every way, and the quarter need not
+    /// be read (seed 9292's small-02: a 1536×512 band, 2.1 s of its 19). Each of the six whose quarter read more had
+    /// a reading here that was not scraps (87–492 readable characters at its best).
+    func settled(_ blur: MotionBlur, in grey: Raster, quarterTurns: Int) throws(OCRError)
+        -> (blur: MotionBlur, scraps: Bool)
+    {
         let band = Self.middleBand(of: grey, across: quarterTurns % 2 == 0 ? 0 : 90)
+        var heldLines = false, allScraps = true
         func read(_ streak: MotionBlur) throws(OCRError) -> Double {
             let sharp = Raster(width: band.width, height: band.height, channels: 1,
                                pixels: streak.removed(from: band.pixels, width: band.width, height: band.height))
             guard let picture = LeptonicaImage(sharp), let upright = picture.rotated(quarterTurns: quarterTurns) else {
                 throw .recognitionFailed(reason: "Leptonica could not hold a \(band.width)×\(band.height) band")
             }
-            return Self.readableCharacters(try pass(upright, scale: 1))
+            let read = try pass(upright, scale: 1)
+            let readable = Self.readableCharacters(read)
+            if !read.isEmpty {
+                heldLines = true
+                allScraps = allScraps && Self.areScraps(readable: readable, lines: read.count)
+            }
+            return readable
         }
         var best = blur, most = max(try read(blur), Self.littleRead)
         for step in [Self.streakStep, -Self.streakStep] {
@@ -53,7 +69,7 @@ extension TesseractEngine {
         if shorter.length >= Double(MotionBlur.tile) / Double(MotionBlur.farthest), try read(shorter) > most {
             best = shorter
         }
-        return best
+        return (best, heldLines && allScraps)
     }
 
     /// The middle eighth of `grey` across lines lying at `linesAt` degrees (0 or 90): rows across the picture, or

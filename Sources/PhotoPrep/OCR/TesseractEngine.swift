@@ -121,10 +121,10 @@ public final class TesseractEngine {
             let read = Self.readableCharacters(found), confidence = Self.meanConfidence(found)
             let boxes = found.map { $0.rect.box(clampedTo: image.width, image.height) }
             // Lines on their side stand upright turned a quarter one way or the other: not known yet.
-            guard let sharp = try self.withoutStreak(image.grey(), lines: boxes, linesAt: linesAt,
-                                                     junk: confidence < Self.readAsJunk
-                                                         && read >= Self.legibleLines * Double(found.count),
-                                                     quarterTurns: linesAt == 0 ? 0 : nil)
+            guard let (sharp, _) = try self.withoutStreak(image.grey(), lines: boxes, linesAt: linesAt,
+                                                          junk: confidence < Self.readAsJunk
+                                                              && read >= Self.legibleLines * Double(found.count),
+                                                          quarterTurns: linesAt == 0 ? 0 : nil)
             else { return nil }
             sharpened = true
             let second = try self.readingWithoutInvertedLines(sharp, from: 0, standing: true)
@@ -142,9 +142,9 @@ public final class TesseractEngine {
         let junk = first.confidence < Self.readAsJunk
             && first.readable >= Self.legibleLines * Double(first.result.lines.count)
         // The lines lie level in the upright frame; in the picture, turned back by the quarter turns.
-        guard let sharp = try withoutStreak(image.grey(), lines: first.result.lines.map(\.box),
-                                            linesAt: first.quarterTurns % 2 == 0 ? 0 : 90, junk: junk,
-                                            quarterTurns: first.quarterTurns)
+        guard let (sharp, pastReading) = try withoutStreak(image.grey(), lines: first.result.lines.map(\.box),
+                                                           linesAt: first.quarterTurns % 2 == 0 ? 0 : 90, junk: junk,
+                                                           quarterTurns: first.quarterTurns)
         else { return try readAgainPlainer(image, after: first) }
         // A page read as a few lines and scraps costs most read again whole, and stays scraps where a camera smeared it
         // further than its letters are tall: a band across its middle, read with the streak removed, tells first. (A
@@ -158,8 +158,10 @@ public final class TesseractEngine {
         // to be read whole (seed 2323's rotated-01 and seed 7575's pages-03: 34 and 20 lines of scraps, 93 and 68 lines
         // read with the streak removed).
         let lines = first.result.lines.count
+        // Where the band the streak was settled on read as scraps every way (`settled`), the wider band is not read:
+        // it held that one, and read as scraps too.
         if lines < Self.pageLines || Self.areScraps(readable: first.readable, lines: lines),
-           try readsAsScraps(sharp, across: first)
+           try pastReading ? true : readsAsScraps(sharp, across: first)
         {
             return try readAgainPlainer(image, after: first)
         }
@@ -225,19 +227,19 @@ public final class TesseractEngine {
     /// removed, where one shows (`MotionBlur`) in the tiles that hold `lines` (boxes in its pixels), which lie at
     /// `linesAt` degrees (0 or 90); `nil` where none shows. Under a reading of `junk` a shallower dip will do.
     /// Where the turn that stands the lines upright is known (`quarterTurns`), the streak is settled by reading
-    /// (`settled`).
+    /// (`settled`), and `pastReading` tells whether the band it was settled on read as scraps every way.
     private func withoutStreak(_ grey: Raster, lines: [Moment.Box], linesAt: Double, junk: Bool,
-                               quarterTurns: Int?) throws(OCRError) -> Raster?
+                               quarterTurns: Int?) throws(OCRError) -> (picture: Raster, pastReading: Bool)?
     {
         guard options.removeMotionBlur,
               let measured = MotionBlur.estimate(grey.pixels, width: grey.width, height: grey.height,
                                                  linesAt: linesAt, lines: lines,
                                                  deep: junk ? MotionBlur.deepUnderJunk : MotionBlur.deep)
         else { return nil }
-        var blur = measured
-        if let quarterTurns { blur = try settled(measured, in: grey, quarterTurns: quarterTurns) }
-        return Raster(width: grey.width, height: grey.height, channels: 1,
-                      pixels: blur.removed(from: grey.pixels, width: grey.width, height: grey.height))
+        var blur = measured, pastReading = false
+        if let quarterTurns { (blur, pastReading) = try settled(measured, in: grey, quarterTurns: quarterTurns) }
+        return (Raster(width: grey.width, height: grey.height, channels: 1,
+                       pixels: blur.removed(from: grey.pixels, width: grey.width, height: grey.height)), pastReading)
     }
 
     /// `sharp` (a picture with its streak removed) read from the turn `start`. Tesseract does not read each line
