@@ -287,7 +287,8 @@ public final class TesseractEngine {
     }
 
     /// Whether the band across the middle eighth of `sharp` (a picture with its streak removed, its lines level),
-    /// turned over, reads as scraps or as nothing: a page that reads as scraps upright is not upside down.
+    /// turned over, reads as scraps or as nothing. One that reads turned over, where it read as scraps upright, is a
+    /// page upside down, not one smeared past reading.
     private func readsAsScrapsTurnedOver(_ sharp: Raster) throws(OCRError) -> Bool {
         guard let band = LeptonicaImage(Self.middleBand(of: sharp, across: 0)),
               let over = band.rotated(quarterTurns: 2)
