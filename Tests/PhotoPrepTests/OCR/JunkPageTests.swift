@@ -55,10 +55,10 @@ import Testing
     /// print, 157 lines), copied as the pipeline copies it, reads as 18 lines, 13 of them holding no readable word
     /// (`linesFoundUnread`). It was read again with the global threshold, as a picture where little was read is: its
     /// title stayed the only line of the page found, with four scraps of lines more ("danger", "Listen"), for a whole
-    /// reading of its pixels (4.4 readings in all, 6.6–8.1 s of its 21). Not now.
+    /// reading of its pixels (4.4 readings in all, 6.6–8.1 s of its 21). Not now: 3.4 readings.
     @Test func linesFoundButNotReadAreNotReadAgainWithTheGlobalThreshold() throws {
         // Decoded by TurboJPEG, as the pipeline decodes it, not by ImageMagick: a pixel's difference either way changes
-        // what Tesseract reads of a page so smeared (decoded so, it reads as 24 lines, and is not read again so).
+        // what Tesseract reads of a page so smeared.
         let bytes = try Data(contentsOf: URL(fileURLWithPath: OCRFixtures.committedPath(
             "small-print-shaken-past-reading.jpg")))
         let page = try CopyMaker.decode([UInt8](bytes)).copy
