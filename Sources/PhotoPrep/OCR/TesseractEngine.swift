@@ -116,7 +116,7 @@ public final class TesseractEngine {
         // With it removed, the page is read whole (its turn searched there, a page on its side read standing); the
         // first reading is turned and completed only where that reads no better. Seed 2323's shaken page on its side
         // spent 10 s of its 22 on turning its junk both ways, before the streak was looked for.
-        var sharpened = false, pastReading = false
+        var sharpened = false, leftAsRead = false
         let first = try reading(image) { found, linesAt throws(OCRError) -> StreakLook in
             let read = Self.readableCharacters(found), confidence = Self.meanConfidence(found)
             let boxes = found.map { $0.rect.box(clampedTo: image.width, image.height) }
@@ -135,13 +135,13 @@ public final class TesseractEngine {
             if bandPastReading, Self.areScraps(readable: read, lines: found.count),
                try self.readsAsScrapsTurnedOver(sharp)
             {
-                pastReading = true
+                leftAsRead = true
                 return .pastReading
             }
             let second = try self.readingWithoutInvertedLines(sharp, from: 0, standing: true)
             return Self.keeps(second, over: read, confidence) ? .read(second) : .nothing
         }
-        if pastReading { return first.result }
+        if leftAsRead { return first.result }
         // A page whose letters a moving camera smeared into each other reads as junk at a mean confidence
         // of 38–57% (the harness's shaken pages), or as its title alone. A sign reads little too, but one
         // read surely line by line is read. A streak already removed for a reading that read no better is not
@@ -154,9 +154,9 @@ public final class TesseractEngine {
         let junk = first.confidence < Self.readAsJunk
             && first.readable >= Self.legibleLines * Double(first.result.lines.count)
         // The lines lie level in the upright frame; in the picture, turned back by the quarter turns.
-        guard let (sharp, pastReading) = try withoutStreak(image.grey(), lines: first.result.lines.map(\.box),
-                                                           linesAt: first.quarterTurns % 2 == 0 ? 0 : 90, junk: junk,
-                                                           quarterTurns: first.quarterTurns)
+        guard let (sharp, bandPastReading) = try withoutStreak(
+            image.grey(), lines: first.result.lines.map(\.box), linesAt: first.quarterTurns % 2 == 0 ? 0 : 90,
+            junk: junk, quarterTurns: first.quarterTurns)
         else { return try readAgainPlainer(image, after: first) }
         // A page read as a few lines and scraps costs most read again whole, and stays scraps where a camera smeared it
         // further than its letters are tall: a band across its middle, read with the streak removed, tells first. (A
@@ -173,7 +173,7 @@ public final class TesseractEngine {
         // Where the band the streak was settled on read as scraps every way (`settled`), the wider band is not read:
         // it held that one, and read as scraps too.
         if lines < Self.pageLines || Self.areScraps(readable: first.readable, lines: lines),
-           try pastReading ? true : readsAsScraps(sharp, across: first)
+           try bandPastReading ? true : readsAsScraps(sharp, across: first)
         {
             return try readAgainPlainer(image, after: first)
         }
