@@ -57,10 +57,10 @@ extension TesseractEngine {
     /// (`readableCharacters`), as a page of print a moving camera smeared reads. Layout analysis found the lines, and
     /// the global threshold finds them again, read as little. Of 140 shaken harness photos (pages, small print, turned
     /// pages), 16 were read again so, 0.3–8.4 s each; the 15 read as lines found but not read took 230 → 178 s without
-    /// that. They found the same lines of their truth (one more on one, one fewer on another), and 16 fewer of its words
-    /// (2,851 → 2,835 of 26,576): scraps of lines it had read, "danger" and "Listen" on seed 8787's small-01. Of 202
-    /// unshaken photos and shaken signs, posters and streets, 30 were read again so; the streets had found three lines
-    /// at most, and the two Korean signs 7 and 11 lines, 3 and 4 of them without a readable word.
+    /// that. They found the same lines of their truth (one more on one, one fewer on another), and 16 fewer of its
+    /// words (2,851 → 2,835 of 26,576): scraps of lines it had read, "danger" and "Listen" on seed 8787's small-01. Of
+    /// 202 unshaken photos and shaken signs, posters and streets, 30 were read again so; the streets had found three
+    /// lines at most, and the two Korean signs 7 and 11 lines, 3 and 4 of them without a readable word.
     static func linesFoundUnread(_ found: [FoundLine]) -> Bool {
         found.count >= unreadLines && 3 * found.count { readableCharacters([$0]) == 0 } >= 2 * found.count
     }
