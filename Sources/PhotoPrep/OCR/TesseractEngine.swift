@@ -264,7 +264,7 @@ public final class TesseractEngine {
         let invertsLines = boolVariable("tessedit_do_invert")
         setVariable("tessedit_do_invert", "0")
         defer { if let invertsLines { setVariable("tessedit_do_invert", invertsLines ? "1" : "0") } }
-        return try reading(sharp, from: start, standing: standing)
+        return try reading(sharp, from: start, standing: standing, streakRemoved: true)
     }
 
     /// Whether `second`, a reading with the streak removed, is kept over one that read `readable` characters at
@@ -401,8 +401,9 @@ public final class TesseractEngine {
     /// read unsurely: `unsureWhenCompleted`), `asJunk` is given its lines (in that frame) and the angle they lie at (0,
     /// or 90 on their side) before any turn is tried; a reading it returns is the reading, and where it finds the page
     /// smeared past reading, the lines read so far are. With `standing` (a picture with its streak removed), lines
-    /// Tesseract reads sideways as words are read again standing, and that reading is taken.
-    private func reading(_ image: Raster, from start: Int = 0, standing: Bool = false,
+    /// Tesseract reads sideways as words are read again standing, and that reading is taken. A picture with its streak
+    /// removed (`streakRemoved`) is completed without a reading level (`completing`).
+    private func reading(_ image: Raster, from start: Int = 0, standing: Bool = false, streakRemoved: Bool = false,
                          asJunk: (([FoundLine], Double) throws(OCRError) -> StreakLook)? = nil)
         throws(OCRError) -> Reading
     {
@@ -613,7 +614,7 @@ public final class TesseractEngine {
         guard let upright = turns == 0 ? grey.grey() : grey.rotated(quarterTurns: turns) else {
             throw .recognitionFailed(reason: "Leptonica could not turn the picture")
         }
-        found = try completing(found, plan: plan, in: upright)
+        found = try completing(found, plan: plan, in: upright, levelling: !streakRemoved)
         // Rows that layout analysis cut in two at a river of word spaces, joined again (before the doubtful
         // lines are read again: a joined row read unsurely is read alone whole).
         found = BrokenRows.joined(found)
