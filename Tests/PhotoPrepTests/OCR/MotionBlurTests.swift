@@ -364,18 +364,19 @@ import Testing
         #expect(off(settled) <= 3 && off(measured) >= 5, "measured \(measured.angle)°, settled \(settled.angle)°")
     }
 
-    /// `image` read by `engine` with the streak's removal off, then on: both readings, and what the second
-    /// recognized beyond the first, in pixels of the whole picture (the work a reading with the streak removed
-    /// added, where a clock on a shared machine cannot tell).
+    /// `image` read by `engine` with the streak's removal off, then on: both readings (as read: a page read as scraps
+    /// not yet left its readable lines, `recognizing`), and what the second recognized beyond the first, in pixels of
+    /// the whole picture (the work a reading with the streak removed added, where a clock on a shared machine cannot
+    /// tell).
     static func readWithoutAndWithBlurRemoval(_ image: Raster, by engine: TesseractEngine) throws
         -> (first: OCRResult, read: OCRResult, again: Double)
     {
         engine.options.removeMotionBlur = false
-        let first = try engine.recognize(image)
+        let first = try engine.recognizing(image).result
         let once = engine.pixelsRecognized
         engine.pixelsRecognized = 0
         engine.options.removeMotionBlur = true
-        let read = try engine.recognize(image)
+        let read = try engine.recognizing(image).result
         return (first, read, Double(engine.pixelsRecognized - once) / Double(image.width * image.height))
     }
 
@@ -397,7 +398,8 @@ import Testing
     }
 
     /// `page` read whole by `engine` with the streak measured in the tiles of `first`'s lines removed, and nothing
-    /// else done about a streak: what reading it again whole would find.
+    /// else done about a streak: what reading it again whole would find (before a page read as scraps is left its
+    /// readable lines).
     static func readWholeWithStreakRemoved(_ page: Raster, measuredAt first: OCRResult, by engine: TesseractEngine)
         throws -> [String]
     {
@@ -407,7 +409,7 @@ import Testing
         let sharp = Raster(width: grey.width, height: grey.height, channels: 1,
                            pixels: blur.removed(from: grey.pixels, width: grey.width, height: grey.height))
         engine.options.removeMotionBlur = false
-        return try engine.recognize(sharp).lines.map(\.text)
+        return try engine.recognizing(sharp).result.lines.map(\.text)
     }
 
     /// How often each word (letters only) stands in `lines`.
