@@ -316,8 +316,8 @@ public final class TesseractEngine {
         var unread: [Bool] = []
 
         /// `result`, or where it is a page read as scraps in the end (`pageLines` lines or more, as junk, `areScraps`)
-        /// the lines of it that hold a readable word. Every filter on a line keeps an unsure line that holds a real
-        /// word, and a page smeared past reading reads short dictionary words among its scraps ("se ne cine", 36%):
+        /// the lines of it that hold a readable word. `LineFilter` keeps an unsure line that holds a dictionary word,
+        /// and a page smeared past reading reads short dictionary words among its scraps ("se ne cine", 36%):
         /// held-out seed 3737's shaken small-01 gave 100 lines, its title the only one of the page, and now gives 7.
         /// Of 140 shaken harness photos, two pages of small print ended so (seed 6061's small-01, 23 lines → 3, and
         /// seed 8787's, 20 → 5), their title the only line found either way; 238 other photos (202 of the harness,
