@@ -144,7 +144,7 @@ public final class TesseractEngine {
                 leftAsRead = true
                 return .pastReading
             }
-            let second = try self.readingWithoutInvertedLines(sharp, from: 0, standing: true)
+            let second = try self.readingWithoutInvertedLines(sharp, from: 0, standing: true, streakRemoved: true)
             return Self.keeps(second, over: read, confidence) ? .read(second) : .nothing
         }
         if leftAsRead { return first }
@@ -185,7 +185,7 @@ public final class TesseractEngine {
         }
         // Read from the turn the first reading stood the text at: a turned page read in its own frame first
         // (sideways, as junk) cost a whole reading more; a turn taken wrongly on junk is still put right there.
-        let second = try readingWithoutInvertedLines(sharp, from: first.quarterTurns)
+        let second = try readingWithoutInvertedLines(sharp, from: first.quarterTurns, streakRemoved: true)
         return Self.keeps(second, over: first.readable, first.confidence)
             ? second : try readAgainPlainer(image, after: first)
     }
@@ -226,7 +226,7 @@ public final class TesseractEngine {
         // A straightened page is read as the photo was, Tesseract reading its unsure lines inverted too: without,
         // a page bent by a wide lens's barrel, on a dark table, read 8 of its 87 lines straightened (all 87 with).
         var second = bend != nil ? try reading(picture, from: first.quarterTurns)
-            : try readingWithoutInvertedLines(picture, from: first.quarterTurns)
+            : try readingWithoutInvertedLines(picture, from: first.quarterTurns, streakRemoved: false)
         if let bend {
             second.result.lines = second.result.lines.map {
                 var line = $0
@@ -260,17 +260,17 @@ public final class TesseractEngine {
                        pixels: blur.removed(from: grey.pixels, width: grey.width, height: grey.height)), pastReading)
     }
 
-    /// `sharp` (a picture with its streak removed) read from the turn `start`. Tesseract does not read each line
-    /// it reads unsurely again inverted (`tessedit_do_invert`): every line of a page read as junk is unsure, and
-    /// each was read twice. Light text is read inverted by our own readings (panels, the rest where the picture
-    /// holds it). Back on for the next picture.
-    private func readingWithoutInvertedLines(_ sharp: Raster, from start: Int, standing: Bool = false)
-        throws(OCRError) -> Reading
+    /// `picture` (one with its streak removed, `streakRemoved`, or made plainer) read from the turn `start`.
+    /// Tesseract does not read each line it reads unsurely again inverted (`tessedit_do_invert`): every line of a page
+    /// read as junk is unsure, and each was read twice. Light text is read inverted by our own readings (panels, the
+    /// rest where the picture holds it). Back on for the next picture.
+    private func readingWithoutInvertedLines(_ picture: Raster, from start: Int, standing: Bool = false,
+                                             streakRemoved: Bool) throws(OCRError) -> Reading
     {
         let invertsLines = boolVariable("tessedit_do_invert")
         setVariable("tessedit_do_invert", "0")
         defer { if let invertsLines { setVariable("tessedit_do_invert", invertsLines ? "1" : "0") } }
-        return try reading(sharp, from: start, standing: standing, streakRemoved: true)
+        return try reading(picture, from: start, standing: standing, streakRemoved: streakRemoved)
     }
 
     /// Whether `second`, a reading with the streak removed, is kept over one that read `readable` characters at
