@@ -62,7 +62,7 @@ extension TesseractEngine {
     /// 202 unshaken photos and shaken signs, posters and streets, 30 were read again so; the streets had found three
     /// lines at most, and the two Korean signs 7 and 11 lines, 3 and 4 of them without a readable word.
     static func linesFoundUnread(_ found: [FoundLine]) -> Bool {
-        found.count >= unreadLines && 3 * found.count { readableCharacters([$0]) == 0 } >= 2 * found.count
+        found.count >= unreadLines && 3 * found.count(where: holdsNoReadableWord) >= 2 * found.count
     }
 
     /// Lines that make a reading of lines found but not read (`linesFoundUnread`): fewer are a street's or a sign's.
@@ -662,6 +662,9 @@ extension TesseractEngine {
         }
         return total
     }
+
+    /// Whether `line` holds no readable word (`readableCharacters`).
+    static func holdsNoReadableWord(_ line: FoundLine) -> Bool { readableCharacters([line]) == 0 }
 
     /// Fewer readable characters (`readableCharacters`) than this is little read: the rest of the picture is
     /// read again with the global threshold, and rows of marks are spotted all over it.

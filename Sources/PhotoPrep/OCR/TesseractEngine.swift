@@ -312,7 +312,7 @@ public final class TesseractEngine {
         var quarterTurns: Int
         /// Whether the picture was read inverted as well (`PolarityProbe`), as it holds light text.
         var invert: Bool
-        /// Whether each line of `result` holds no readable word (`readableCharacters`); empty where not told.
+        /// Whether each line of `result` holds no readable word (`holdsNoReadableWord`); empty where not told.
         var unread: [Bool] = []
 
         /// `result`, or where it is a page read as scraps in the end (`pageLines` lines or more, as junk, `areScraps`)
@@ -684,6 +684,6 @@ public final class TesseractEngine {
                                           languages: languages),
                        readable: Self.readableCharacters(found), confidence: Self.meanConfidence(found),
                        quarterTurns: total, invert: invert,
-                       unread: order.map { Self.readableCharacters([found[$0]]) == 0 })
+                       unread: order.map { Self.holdsNoReadableWord(found[$0]) })
     }
 }
