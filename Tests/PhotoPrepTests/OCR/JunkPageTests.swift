@@ -57,11 +57,7 @@ import Testing
     /// title stayed the only line of the page found, with four scraps of lines more ("danger", "Listen"), for a whole
     /// reading of its pixels (4.4 readings in all, 6.6–8.1 s of its 21). Not now: 3.4 readings.
     @Test func linesFoundButNotReadAreNotReadAgainWithTheGlobalThreshold() throws {
-        // Decoded by TurboJPEG, as the pipeline decodes it, not by ImageMagick: a pixel's difference either way changes
-        // what Tesseract reads of a page so smeared.
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: OCRFixtures.committedPath(
-            "small-print-shaken-past-reading.jpg")))
-        let page = try CopyMaker.decode([UInt8](bytes)).copy
+        let page = try OCRFixtures.committedAsCopied("small-print-shaken-past-reading.jpg")
         let truth = try OCRFixtures.committedLines("small-print-shaken-past-reading.txt")
         let engine = try TesseractEngine()
         let read = try engine.recognize(page)
@@ -100,10 +96,7 @@ import Testing
     /// characters, and is not read again keeping fainter ink (`readKeepingFainterInk`): read so, it reads as scraps
     /// still (21 readable characters). Its title is found either way.
     @Test func aPageReadAsScrapsIsNotReadAgainKeepingFainterInk() throws {
-        // Decoded by TurboJPEG, as the pipeline decodes it: a pixel's difference changes what a page so smeared reads.
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: OCRFixtures.committedPath(
-            "small-print-smeared-along-lines.jpg")))
-        let page = try CopyMaker.decode([UInt8](bytes)).copy
+        let page = try OCRFixtures.committedAsCopied("small-print-smeared-along-lines.jpg")
         let truth = try OCRFixtures.committedLines("small-print-smeared-along-lines.txt")
         let engine = try TesseractEngine()
         let read = try engine.recognize(page).lines.map(\.text)

@@ -52,6 +52,12 @@ enum OCRFixtures {
         try magick([committedPath(name), "ppm:-"])
     }
 
+    /// The committed JPEG fixture `name`, decoded by TurboJPEG as the pipeline decodes it (`CopyMaker.decode`), not by
+    /// ImageMagick: a pixel's difference either way changes what Tesseract reads of a page smeared past reading.
+    static func committedAsCopied(_ name: String) throws -> Raster {
+        try CopyMaker.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: committedPath(name))))).copy
+    }
+
     /// The lines of the committed text `name` (a fixture's ground truth, a line a line), its `#` comments left out.
     static func committedLines(_ name: String) throws -> [String] {
         try String(contentsOfFile: committedPath(name), encoding: .utf8).split(separator: "\n")
