@@ -101,7 +101,8 @@ import Testing
         let engine = try TesseractEngine()
         let read = try engine.recognize(page).lines.map(\.text)
         let readings = Double(engine.pixelsRecognized) / Double(page.width * page.height)
-        // 2.8 readings of its pixels (its unsure lines read alone, enlarged, among them); it was 3.55.
+        // 2.8 readings of its pixels (a band across its middle, and its unsure lines read alone enlarged, among them);
+        // it was 3.55.
         #expect(readings < 3.2, "the page was read \(readings) times over")
         let found = OCRFixtures.found(truth, in: read)
         #expect(found.contains(truth[0]), "its title, in \(read)")
