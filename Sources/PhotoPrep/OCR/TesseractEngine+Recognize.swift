@@ -603,9 +603,12 @@ extension TesseractEngine {
                         secondLooks += 1
                         kept += try readingAlone(piece, in: image)
                     }
-                } else if LineFilter.deservesSecondLook(piece), secondLooks < Self.secondLooks {
-                    secondLooks += 1
-                    kept += try readingAlone(piece, in: image)
+                } else {
+                    linesDropped += 1
+                    if LineFilter.deservesSecondLook(piece), secondLooks < Self.secondLooks {
+                        secondLooks += 1
+                        kept += try readingAlone(piece, in: image)
+                    }
                 }
             }
         }

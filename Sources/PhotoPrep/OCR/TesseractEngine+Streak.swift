@@ -22,17 +22,19 @@ extension TesseractEngine {
     /// print needs it nearer: seed 4545's small-02 (drawn at 116.4°) read 28, 1,246 and 2,951 readable characters
     /// with a streak removed at 104°, 110° (measured) and 116°.
     ///
-    /// `scraps`: every reading of the band that held lines read as scraps (`areScraps`), one of them at least holding
-    /// lines. The page is smeared past reading there, whichever way the streak is taken. Of 140 shaken harness photos,
-    /// twelve had their streak settled and then had the band across their middle quarter read (`readsAsScraps`), which
-    /// holds this one; six read as scraps there. Four of them read as scraps here every way, and the quarter need not
-    /// be read (seed 9292's small-02: a 1536×512 band, 2.1 s of its 19). Each of the six whose quarter read more had
-    /// a reading here that was not scraps (87–492 readable characters at its best).
+    /// `band`, `.scraps`: every reading of the band that held lines read as scraps (`areScraps`), one of them at least
+    /// holding lines. The page is smeared past reading there, whichever way the streak is taken. Of 140 shaken harness
+    /// photos, twelve had their streak settled and then had the band across their middle quarter read
+    /// (`readsAsScraps`), which holds this one; six read as scraps there. Four of them read as scraps here every way,
+    /// and the quarter need not be read (seed 9292's small-02: a 1536×512 band, 2.1 s of its 19). Each of the six whose
+    /// quarter read more had a reading here that was not scraps (87–492 readable characters at its best). `.words`: one
+    /// reading at least read as lines of words (`areWords`); a page looked at early (`droppedAsJunk`) is read again
+    /// whole only then, and its wider band is not read (seed 5353's shaken small-01: a 1536×512 band, 2 s).
     func settled(_ blur: MotionBlur, in grey: Raster, quarterTurns: Int) throws(OCRError)
-        -> (blur: MotionBlur, scraps: Bool)
+        -> (blur: MotionBlur, band: SettledBand)
     {
         let band = Self.middleBand(of: grey, across: quarterTurns % 2 == 0 ? 0 : 90)
-        var heldLines = false, allScraps = true
+        var heldLines = false, allScraps = true, words = false
         func read(_ streak: MotionBlur) throws(OCRError) -> Double {
             let sharp = Raster(width: band.width, height: band.height, channels: 1,
                                pixels: streak.removed(from: band.pixels, width: band.width, height: band.height))
@@ -44,6 +46,7 @@ extension TesseractEngine {
             if !read.isEmpty {
                 heldLines = true
                 allScraps = allScraps && Self.areScraps(readable: readable, lines: read.count)
+                words = words || Self.areWords(readable: readable, lines: read.count)
             }
             return readable
         }
@@ -69,7 +72,17 @@ extension TesseractEngine {
         if shorter.length >= Double(MotionBlur.tile) / Double(MotionBlur.farthest), try read(shorter) > most {
             best = shorter
         }
-        return (best, heldLines && allScraps)
+        return (best, heldLines && allScraps ? .scraps : words ? .words : .unclear)
+    }
+
+    /// What the band a streak was settled on (`settled`) read as, over every way the streak was taken.
+    enum SettledBand {
+        /// Every reading that held lines read as scraps (`areScraps`), one of them at least holding lines.
+        case scraps
+        /// One reading at least read as lines of words (`areWords`).
+        case words
+        /// Neither, or the streak was not settled.
+        case unclear
     }
 
     /// The middle eighth of `grey` across lines lying at `linesAt` degrees (0 or 90): rows across the picture, or
