@@ -430,7 +430,7 @@ public final class TesseractEngine {
 
     /// Readable characters a line a band of a page looked at early (`droppedAsJunk`) must read with its streak
     /// removed, one way at least (`settled`), for the page to be read again whole so: two short words. The three such
-    /// pages of nine harness sets that read better so read 14, 16 and 24 a line there at their best; held-out seed
+    /// pages of nine harness sets read again whole so read 14, 16 and 24 a line there at their best; held-out seed
     /// 6061's shaken small-02 5.1 (56 readable characters in 11 lines), and read whole so, 5.6 a line: 56 lines of
     /// junk, for 16 s, its one line found either way.
     static let wordLines = 8.0
