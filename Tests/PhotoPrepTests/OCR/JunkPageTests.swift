@@ -96,11 +96,7 @@ import Testing
     /// characters, and is not read again keeping fainter ink (`readKeepingFainterInk`): read so, it reads as scraps
     /// still (21 readable characters). Its title is found either way.
     @Test func aPageReadAsScrapsIsNotReadAgainKeepingFainterInk() throws {
-        let page = try OCRFixtures.committedAsCopied("small-print-smeared-along-lines.jpg")
-        let truth = try OCRFixtures.committedLines("small-print-smeared-along-lines.txt")
-        let engine = try TesseractEngine()
-        let read = try engine.recognize(page).lines.map(\.text)
-        let readings = Double(engine.pixelsRecognized) / Double(page.width * page.height)
+        let (page, truth, read, readings) = try OCRFixtures.readCommittedPage("small-print-smeared-along-lines")
         // 2.8 readings of its pixels (a band across its middle, and its unsure lines read alone enlarged, among them);
         // it was 3.55.
         #expect(readings < 3.2, "the page was read \(readings) times over")

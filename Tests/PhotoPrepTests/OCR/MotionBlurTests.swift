@@ -352,11 +352,7 @@ import Testing
     /// again whole with it removed. Read so, it read 9 of its lines and 53 lines of junk, for a whole reading more;
     /// it stays as first read: its title, and 14 lines of junk.
     @Test func aPageLookedAtFirstWhoseBandReadsNoWordsIsNotReadAgainWhole() throws {
-        let page = try OCRFixtures.committedAsCopied("small-print-shaken-band-reads-no-words.jpg")
-        let truth = try OCRFixtures.committedLines("small-print-shaken-band-reads-no-words.txt")
-        let engine = try TesseractEngine()
-        let read = try engine.recognize(page).lines.map(\.text)
-        let readings = Double(engine.pixelsRecognized) / Double(page.width * page.height)
+        let (page, truth, read, readings) = try OCRFixtures.readCommittedPage("small-print-shaken-band-reads-no-words")
         // 2.5 readings of its pixels (its first, and the band the streak is settled on, read four ways); read again
         // whole with the streak removed, 5.2.
         #expect(readings < 3, "the page was read \(readings) times over")

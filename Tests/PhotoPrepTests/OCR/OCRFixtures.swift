@@ -58,6 +58,18 @@ enum OCRFixtures {
         try CopyMaker.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: committedPath(name))))).copy
     }
 
+    /// The committed JPEG page `name`.jpg (`committedAsCopied`) read by a new engine (`recognize`), with its truth
+    /// (`name`.txt): the lines read, and how many readings of its pixels Tesseract made (`pixelsRecognized`).
+    static func readCommittedPage(_ name: String) throws
+        -> (page: Raster, truth: [String], read: [String], readings: Double)
+    {
+        let page = try committedAsCopied(name + ".jpg")
+        let truth = try committedLines(name + ".txt")
+        let engine = try TesseractEngine()
+        let read = try engine.recognize(page).lines.map(\.text)
+        return (page, truth, read, Double(engine.pixelsRecognized) / Double(page.width * page.height))
+    }
+
     /// The lines of the committed text `name` (a fixture's ground truth, a line a line), its `#` comments left out.
     static func committedLines(_ name: String) throws -> [String] {
         try String(contentsOfFile: committedPath(name), encoding: .utf8).split(separator: "\n")
