@@ -443,8 +443,8 @@ public final class TesseractEngine {
 
     /// Whether a reading that kept `kept` lines, and dropped `dropped` pieces of lines as junk (`LineFilter`), took a
     /// page for junk: fewer than `pageLines` kept, and `pageLines` dropped or more, at least twice as many as kept. Of
-    /// the 252 photos of nine harness sets, twelve were so: pages of small print and pages turned a quarter that a
-    /// moving camera smeared, and streets.
+    /// the 252 photos of nine harness sets, fourteen were so, twelve of them not read on their side: pages of small
+    /// print and turned pages that a moving camera smeared, and streets.
     static func droppedAsJunk(_ dropped: Int, keeping kept: Int) -> Bool {
         kept < pageLines && dropped >= pageLines && dropped >= 2 * kept
     }
