@@ -349,7 +349,7 @@ import Testing
     /// The top of a page of small print smeared past reading (held-out seed 6061's shaken small-02, its top 1,024
     /// rows) is read at first as 12 lines, 65 pieces of lines dropped as junk: looked at for its streak at once too.
     /// The band the streak is settled on reads as no lines of words any way it is taken, and the page is not read
-    /// again whole with it removed. Read so, it read 9 of its lines and 53 lines of junk, for a whole reading more;
+    /// again whole with it removed. Read so, it read 9 of its lines and 53 lines of junk, for 2.6 readings more;
     /// it stays as first read: its title, and 14 lines of junk.
     @Test func aPageLookedAtFirstWhoseBandReadsNoWordsIsNotReadAgainWhole() throws {
         let (page, truth, read, readings) = try OCRFixtures.readCommittedPage("small-print-shaken-band-reads-no-words")
