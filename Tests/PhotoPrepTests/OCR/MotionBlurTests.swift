@@ -328,15 +328,13 @@ import Testing
         #expect(OCRFixtures.found(truth, in: whole).count <= found.count, "read whole: \(whole)")
     }
 
-    /// A page of small print a moving camera smeared (held-out seed 5353's shaken small-01: 7 px print smeared 6 px,
-    /// 153 lines) is read at first as 12 lines, 143 pieces of lines dropped as junk (`droppedAsJunk`). It is looked at
-    /// for its streak at once, before its turns are tried on its junk: the band the streak is settled on reads as
-    /// lines of words, and the page is read again whole with it removed. Looked at once the reading was done (a
-    /// quarter turn and the global threshold tried first), it read 95 of its lines and 52 lines of junk; now 145 and 8.
+    /// A page of small print a moving camera smeared (held-out seed 5353's shaken small-01: smeared 6 px, 153 lines) is
+    /// read at first as 12 lines, 143 pieces of lines dropped as junk (`droppedAsJunk`). It is looked at for its streak
+    /// at once, before its turns are tried on its junk: the band the streak is settled on reads as lines of words, and
+    /// the page is read again whole with it removed. Looked at once the reading was done (a quarter turn and the global
+    /// threshold tried first), it read 95 of its lines and 52 lines of junk; now 145 and 8.
     @Test func aPageReadAsAFewLinesWithMostDroppedAsJunkIsLookedAtForItsStreakFirst() throws {
-        let page = try OCRFixtures.committedAsCopied("small-print-shaken-most-lines-dropped.jpg")
-        let truth = try OCRFixtures.committedLines("small-print-shaken-most-lines-dropped.txt")
-        let read = try TesseractEngine().recognize(page).lines.map(\.text)
+        let (page, truth, read, _) = try OCRFixtures.readCommittedPage("small-print-shaken-most-lines-dropped")
         let found = OCRFixtures.found(truth, in: read), junk = OCRFixtures.junk(read, against: truth)
         #expect(found.count >= 130, "found \(found.count) of its \(truth.count) lines")
         #expect(junk.count <= 20, "junk: \(junk)")
