@@ -104,9 +104,7 @@ import Testing
         #expect(found.contains(truth[0]), "its title, in \(read)")
         // The premise: its first reading, made keeping its fainter ink as well, reads as a page of scraps, and finds no
         // line of the page more.
-        guard let colour = LeptonicaImage(page), let grey = colour.grey() else { throw MissedBlocksTests.NoPicture() }
-        let first = try TesseractEngine().findLines(in: grey, colour: colour, quarterTurns: 0,
-                                                    invert: PolarityProbe.hasDarkRegions(grey)).lines
+        let first = try MotionBlurTests.firstReadingAndDropped(page, leavingFainterInk: false).lines
         #expect(first.count >= TesseractEngine.pageLines)
         #expect(TesseractEngine.areScraps(readable: TesseractEngine.readableCharacters(first), lines: first.count),
                 "\(first.map(\.line.text))")

@@ -362,12 +362,14 @@ import Testing
         #expect(TesseractEngine.droppedAsJunk(dropped, keeping: first.count), "kept \(first.count), dropped \(dropped)")
     }
 
-    /// The lines `findLines` reads in `page` as a photo's first reading (its fainter ink left, not read), and the
-    /// pieces of lines it dropped as junk.
-    static func firstReadingAndDropped(_ page: Raster) throws -> (lines: [FoundLine], dropped: Int) {
+    /// The lines `findLines` reads in `page` as a photo's first reading (its fainter ink left, not read, unless
+    /// `leavingFainterInk` is false), and the pieces of lines it dropped as junk.
+    static func firstReadingAndDropped(_ page: Raster, leavingFainterInk: Bool = true) throws
+        -> (lines: [FoundLine], dropped: Int)
+    {
         guard let colour = LeptonicaImage(page), let grey = colour.grey() else { throw MissedBlocksTests.NoPicture() }
         let engine = try TesseractEngine()
-        engine.leavesFainterInk = true
+        engine.leavesFainterInk = leavingFainterInk
         let lines = try engine.findLines(in: grey, colour: colour, quarterTurns: 0,
                                          invert: PolarityProbe.hasDarkRegions(grey)).lines
         return (lines, engine.linesDropped)
