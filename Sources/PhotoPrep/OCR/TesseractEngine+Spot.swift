@@ -125,12 +125,15 @@ extension TesseractEngine {
     ///
     /// Marks are looked for in at most about 1.4 megapixels (Sauvola's threshold cost a tenth of a second
     /// per polarity on a 2048 px copy): letters a reader could make out stay 7 px tall there. Both
-    /// polarities' marks come from one reduced picture and one pass of window sums (`marks`).
+    /// polarities' marks come from one reduced picture and one pass of window sums (`marks`). Dashes are kept
+    /// too (`TextSpotter.mayBeDash`): rows are made of letters alone, but a line is carried on over its dashes.
     static func spottingMarks(_ image: borrowing LeptonicaImage) -> SpottingMarks? {
         let scale = min(1, (spottingPixels / Double(image.width * image.height)).squareRoot())
         guard let small = scale < 1 ? image.scaled(by: scale) : image.grey() else { return nil }
         let maxHeight = Double(min(image.width, image.height)) / 8
-        let marks = small.marks(window: 15, factor: 0.15) { TextSpotter.mayBeText($0, maxHeight: maxHeight * scale) }
+        let marks = small.marks(window: 15, factor: 0.15) {
+            TextSpotter.mayBeText($0, maxHeight: maxHeight * scale) || TextSpotter.mayBeDash($0)
+        }
         return SpottingMarks(dark: marks.dark, light: marks.light, scale: scale, maxHeight: maxHeight)
     }
 

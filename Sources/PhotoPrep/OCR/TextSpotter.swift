@@ -73,6 +73,13 @@ enum TextSpotter {
         r.height >= minHeight && r.height <= maxHeight && r.width <= 15 * r.height && r.height <= 15 * r.width
     }
 
+    /// Whether a mark too short for a letter (`minHeight`) could be a dash between two words of a line: 3 px wide
+    /// or more, half as wide again as it is tall, and no longer than a few letters. The dash of "9:00 - 17:00" is
+    /// no letter, and its line is no row across it (`alongLine`).
+    static func mayBeDash(_ r: PixelRect) -> Bool {
+        r.height < minHeight && r.width >= 3 && r.width >= 1.5 * r.height && r.width <= 6 * minHeight
+    }
+
     /// The rows among `marks` (connected marks of one polarity); marks taller than `maxHeight` are
     /// not letters.
     static func rows(_ marks: [Mark], maxHeight: Double) -> [Row] {
@@ -146,28 +153,31 @@ enum TextSpotter {
         return nil
     }
 
-    /// The marks that may carry a row on along its line (`alongLine`): letter-sized, solid ones too, sorted
-    /// by their left edges. A bold digit, blurred, fills its box like the solid blocks `rows` leaves out
-    /// (the 8 of "Gallery 81": 88%).
+    /// The marks that may carry a row on along its line (`alongLine`): letter-sized, solid ones too, and dashes
+    /// (`mayBeDash`), sorted by their left edges. A bold digit, blurred, fills its box like the solid blocks `rows`
+    /// leaves out (the 8 of "Gallery 81": 88%).
     static func lineMarks(_ marks: [Mark], maxHeight: Double) -> [Mark] {
         marks.filter { m in
             mayBeText(m.rect, maxHeight: maxHeight) && (m.fill <= 0.92 || m.rect.width <= 0.4 * m.rect.height)
+                || mayBeDash(m.rect)
         }.sorted { $0.rect.minX < $1.rect.minX }
     }
 
     /// `row`'s rectangle carried on along its line over `marks` (`lineMarks`): marks of about its letters'
-    /// height, their middles within its height, each less than a letter's height from the last, at most
-    /// `alongReach` letter heights either side. A number or a short word a word space from a row is no row
-    /// of its own (two marks, or a digit as solid as a block): "Gallery" was read without its "81".
+    /// height, their middles within its height, and dashes across its middle (`isDash`), each less than a letter's
+    /// height from the last, at most `alongReach` letter heights either side. A number or a short word a word
+    /// space from a row is no row of its own (two marks, or a digit as solid as a block): "Gallery" was read
+    /// without its "81". Nor is what follows a dash: a shaken poster's "Open daily 6:00 - 13:00" was spotted as two
+    /// rows 1.2 letter heights apart, the dash no mark of either, and read as "daily 6:00" and "13:00".
     static func alongLine(_ row: Row, marks: [Mark]) -> PixelRect {
         let h = row.markHeight, reach = alongReach * h
         var level: [PixelRect] = []
         for m in marks[firstIndex(in: marks) { $0.rect.minX >= row.rect.minX - reach }...] {
             let r = m.rect
             guard r.minX <= row.rect.maxX + reach else { break }
-            if r.height >= 0.6 * h, r.height <= 1.5 * h, r.midY >= row.rect.minY, r.midY <= row.rect.maxY {
-                level.append(r)
-            }
+            let letter = r.height >= max(0.6 * h, minHeight) && r.height <= 1.5 * h
+                && r.midY >= row.rect.minY && r.midY <= row.rect.maxY
+            if letter || isDash(r, on: row) { level.append(r) }
         }
         var minX = row.rect.minX, maxX = row.rect.maxX
         // Rightwards by left edges, leftwards by right edges: each step less than a letter's height.
@@ -184,6 +194,15 @@ enum TextSpotter {
 
     /// How far a row is carried on along its line (`alongLine`), in letter heights either side.
     static let alongReach = 8.0
+
+    /// Whether a mark (`mayBeDash`) is a dash on `row`'s line: under half its letters' height, a third of a letter
+    /// to a letter and a half long, its middle between a quarter of a letter below the row's top and a tenth above
+    /// its bottom (a dash stands at the middle of small letters; an underscore lies on the baseline).
+    static func isDash(_ r: PixelRect, on row: Row) -> Bool {
+        let h = row.markHeight
+        return mayBeDash(r) && r.height <= 0.45 * h && r.width >= 0.3 * h && r.width <= 1.5 * h
+            && r.midY >= row.rect.minY + 0.25 * h && r.midY <= row.rect.maxY - 0.1 * h
+    }
 
     /// The index of the first element of `sorted` for which `isAfter` holds (it holds for all after it).
     private static func firstIndex(in sorted: [Mark], where isAfter: (Mark) -> Bool) -> Int {
@@ -335,8 +354,8 @@ enum TextSpotter {
     }
 
     /// The words of `line`, read in a spotted row, that are kept: on their own (`keeps`), or beside one
-    /// kept so (`keepsBeside`). A Korean word read as one word per syllable ("편 의 점" standing tight) is
-    /// judged whole.
+    /// kept so (`keepsBeside`), and a dash between two kept words ("Mon - Fri", "9:00 - 17:00": a reader reads
+    /// the range). A Korean word read as one word per syllable ("편 의 점" standing tight) is judged whole.
     static func keptWords(of line: TextLine) -> [TextWord] {
         let groups = line.readerWords
         // Each word as a reader sees it, as sure as its least sure part.
@@ -346,10 +365,15 @@ enum TextSpotter {
                      inDictionary: parts.count == 1 && parts[0].inDictionary)
         }
         let anyKept = words.contains(where: keeps)
-        return zip(words, groups).flatMap { w, parts -> [TextWord] in
-            keeps(w) || anyKept && keepsBeside(w) ? parts : []
+        let kept = words.map { keeps($0) || anyKept && keepsBeside($0) }
+        return groups.indices.flatMap { i -> [TextWord] in
+            let between = i > 0 && i + 1 < words.count && kept[i - 1] && kept[i + 1]
+            return kept[i] || between && dashes.contains(words[i].text) ? groups[i] : []
         }
     }
+
+    /// A hyphen, an en dash and an em dash, read as a word of their own.
+    static let dashes: Set<String> = ["-", "–", "—"]
 
     /// Whether a word read in a spotted row beside a word kept on its own is kept with it: sure and short,
     /// mostly letters and digits (the 38 of "One Way 38", 92%); or read with some confidence (50%) and a

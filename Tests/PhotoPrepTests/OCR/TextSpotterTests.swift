@@ -281,6 +281,12 @@ import CTesseract
         #expect(kept([word("Sale", 96, true), word("x7", 80)]) == ["Sale"])
         // With no word kept on its own, none is kept beside it.
         #expect(kept([word("Post", 72, true), word("58", 84)]).isEmpty)
+        // A dash between two kept words is the range a reader reads; not one at a line's end, or beside a word
+        // not kept.
+        #expect(kept([word("Mon", 93, true), word("-", 57), word("Fri", 90, true)]) == ["Mon", "-", "Fri"])
+        #expect(kept([word("9:00", 88), word("–", 40), word("17:00", 91)]) == ["9:00", "–", "17:00"])
+        #expect(kept([word("Open", 96, true), word("-", 87)]) == ["Open"])
+        #expect(kept([word("Gallery", 96, true), word("-", 80), word("ff", 70, true)]) == ["Gallery"])
     }
 
     /// Tesseract's Korean model reads a word one syllable at a time ("편 의 점", 93%, from a yellow sign
@@ -376,6 +382,30 @@ import CTesseract
         #expect(longer.maxX == 209)
     }
 
+    /// A dash between two words is no letter, and the row of the words before it ends there ("Open daily 6:00 -
+    /// 13:00" on a shaken poster was spotted as two rows, the second 1.2 letter heights on): the row is carried on
+    /// over the dash to the words after. Not over a flat mark on the baseline (an underscore) or above the letters'
+    /// middle, nor without one.
+    @Test func aRowIsCarriedOnAlongItsLineOverADash() throws {
+        func word(at x: Double) -> [Mark] { (0..<3).map { Self.letter(x + 11 * Double($0), 50) } }
+        // "Mon" ends at 131; "Fri" begins 20 px on, over a letter's height (14) away.
+        let mon = word(at: 100), fri = word(at: 151)
+        let row = try #require(TextSpotter.rows(mon, maxHeight: 90).first)
+        #expect(row.rect.maxX == 131)
+        func dash(_ y: Double) -> Mark {
+            Mark(rect: PixelRect(minX: 137, minY: y, maxX: 145, maxY: y + 3), ink: 24, runs: 1)
+        }
+        // The dash is no letter of any row: the marks make the two words' rows alone.
+        #expect(TextSpotter.rows(mon + [dash(55)] + fri, maxHeight: 90).map(\.rect.maxX) == [131, 182])
+        func carried(_ between: [Mark]) -> Double {
+            TextSpotter.alongLine(row, marks: TextSpotter.lineMarks(mon + between + fri, maxHeight: 90)).maxX
+        }
+        #expect(carried([dash(55)]) == 182)
+        #expect(carried([]) == 131)
+        #expect(carried([dash(62)]) == 131)
+        #expect(carried([dash(45)]) == 131)
+    }
+
     @Test func aWordOfTouchingLettersIsARowButASolidBarIsNot() {
         // Small blurred letters touch: one mark whose strokes still cross its middle.
         let word = Mark(rect: PixelRect(minX: 10, minY: 10, maxX: 40, maxY: 28), ink: 300, runs: 6)
@@ -431,6 +461,16 @@ import CTesseract
         // Its box on the sign (700…850, 500…526).
         let b = gallery.box
         #expect(b.x >= 696 && b.x + b.width <= 854 && b.y >= 496 && b.y + b.height <= 530, "\(b)")
+    }
+
+    /// On a busy street photo, the light sign's "Mon - Fri" is spotted as two rows, "Mon" and "Fri", the dash
+    /// between them no letter: the row is cut out with the rest of its line, over the dash, and read with its
+    /// dash. (Read in "Mon" alone, it lost "- Fri"; carried on but its dash dropped as a word of no letters, it
+    /// read "Mon Fri".)
+    @Test func aRangeOnAStreetSignIsReadWithItsDash() throws {
+        let lines = try TesseractEngine().recognize(try Self.busyStreet(light: "Mon - Fri")).lines
+        let sign = try #require(lines.first { $0.text.contains("Mon") }, "\(lines.map(\.text))")
+        #expect(sign.text == "Mon - Fri")
     }
 
     @Test func aSmallSignOnABusyStreetIsFound() throws {
