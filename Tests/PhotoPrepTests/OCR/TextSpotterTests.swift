@@ -473,6 +473,16 @@ import CTesseract
         #expect(sign.text == "Mon - Fri")
     }
 
+    /// A shaken poster's two lines of small print under five big ones (`poster-shaken-small-print-spotted-by-words`):
+    /// little is read there, and the small print is spotted as rows of a word or two. Read row by row, each line
+    /// came in pieces ("orange debate reader", "ler chance claim"; "Figure crisis", "obtain decade degree"), and
+    /// neither was found. Read again whole along its line, each is.
+    @Test func aLineOfSmallPrintSpottedWordByWordIsReadWhole() throws {
+        let (_, truth, read, _) = try OCRFixtures.readCommittedPage("poster-shaken-small-print-spotted-by-words")
+        #expect(OCRFixtures.found(truth, in: read) == truth, "read \(read)")
+        #expect(OCRFixtures.junk(read, against: truth).isEmpty, "junk among \(read)")
+    }
+
     @Test func aSmallSignOnABusyStreetIsFound() throws {
         let image = try Self.busyStreet()
         let engine = try TesseractEngine()
