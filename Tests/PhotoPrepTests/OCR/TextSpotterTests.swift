@@ -384,8 +384,8 @@ import CTesseract
 
     /// A dash between two words is no letter, and the row of the words before it ends there ("Open daily 6:00 -
     /// 13:00" on a shaken poster was spotted as two rows, the second 1.2 letter heights on): the row is carried on
-    /// over the dash to the words after. Not over a flat mark on the baseline (an underscore) or above the letters'
-    /// middle, nor without one.
+    /// over the dash to the words after. Not over a flat mark on the baseline (an underscore) or over the letters'
+    /// tops, nor without one.
     @Test func aRowIsCarriedOnAlongItsLineOverADash() throws {
         func word(at x: Double) -> [Mark] { (0..<3).map { Self.letter(x + 11 * Double($0), 50) } }
         // "Mon" ends at 131; "Fri" begins 20 px on, over a letter's height (14) away.
